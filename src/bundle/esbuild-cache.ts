@@ -1,0 +1,81 @@
+// Runs an esbuild build only when one of its inputs changed since the last run.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+
+/** One output file of a cached build: its path relative to the output dir and its bytes. */
+export interface BuiltFile {
+  path: string;
+  contents: Uint8Array;
+}
+
+interface CacheRecord {
+  key: string;
+  /** Every file esbuild read (from its metafile), with a hash of its bytes. */
+  inputs: Record<string, string>;
+  outputs: { path: string; base64: string }[];
+}
+
+/**
+ * Builds with esbuild (write: false) or returns the previous outputs when the options and every
+ * input file are unchanged. esbuild itself is imported only on a miss: it costs start-up time.
+ */
+export async function cachedBuild(name: string, cacheDir: string, options: BuildOptions): Promise<BuiltFile[]> {
+  const recordFile = path.join(cacheDir, `${name}.json`);
+  const key = JSON.stringify(options);
+  const previous = await readRecord(recordFile);
+  if (previous && previous.key === key && (await inputsUnchanged(previous.inputs))) {
+    return previous.outputs.map((output) => ({ path: output.path, contents: Buffer.from(output.base64, 'base64') }));
+  }
+
+  const { build } = await import('esbuild');
+  const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' });
+  const absWorkingDir = options.absWorkingDir ?? process.cwd();
+  const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
+  const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: file.contents }));
+  const inputs: Record<string, string> = {};
+  await Promise.all(
+    Object.keys(result.metafile.inputs).map(async (input) => {
+      const absolute = path.resolve(absWorkingDir, input);
+      inputs[absolute] = hash(await readFile(absolute));
+    }),
+  );
+  const record: CacheRecord = { key, inputs, outputs: outputs.map((output) => ({ path: output.path, base64: Buffer.from(output.contents).toString('base64') })) };
+  await mkdir(cacheDir, { recursive: true });
+  // Write then rename so a concurrent or interrupted build never reads half a record.
+  const temporary = `${recordFile}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(record));
+  await rename(temporary, recordFile);
+  return outputs;
+}
+
+async function readRecord(file: string): Promise<CacheRecord | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as CacheRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+async function inputsUnchanged(inputs: Record<string, string>): Promise<boolean> {
+  const checks = await Promise.all(
+    Object.entries(inputs).map(async ([file, expected]) => {
+      try {
+        return hash(await readFile(file)) === expected;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return checks.every(Boolean);
+}
+
+/** Short content hash used in file names and cache keys. */
+export function hash(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join('/');
+}

@@ -1,0 +1,116 @@
+// The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { buildSite, checkContent } from './build.ts';
+import { ContentError, errorsOf, formatReport } from './errors.ts';
+import { DEFAULTS, resolveOptions, type Options } from './options.ts';
+import { writeSite } from './output/write-site.ts';
+import { formatSummary } from './summary.ts';
+import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
+
+/** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version are successes; every usage mistake exits 2, like most Unix tools.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof ServerError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function createProgram(): Command {
+  const program = new Command('brochure')
+    .description('Builds the website of the practice from content/ (Markdown and YAML) into static HTML.')
+    .version(packageVersion(), '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run "brochure --help" to see the commands and options)')
+    .showSuggestionAfterError(true)
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('validate the content, render every page and write the site to the output folder')
+    .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
+    .option('-o, --out <dir>', 'output folder', DEFAULTS.out)
+    .option('-q, --quiet', 'print nothing on success')
+    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'>) => {
+      const options = resolveOptions(flags);
+      const result = await buildSite(options);
+      if (!result.ok) return fail(result.problems, `${relative(options.out)}/ was left unchanged.`);
+      await writeSite(options.out, result.files);
+      if (result.problems.length > 0) console.error(formatReport(result.problems));
+      if (!options.quiet) console.log(formatSummary(result, relative(options.out)));
+    });
+
+  program
+    .command('check')
+    .description('validate the content only, with the same messages as build; writes nothing')
+    .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
+    .option('-q, --quiet', 'print nothing when the content is valid')
+    .action(async (flags: Pick<Options, 'content' | 'quiet'>) => {
+      const options = resolveOptions(flags);
+      const { problems } = await checkContent(options);
+      if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
+      if (problems.length > 0) console.error(formatReport(problems));
+      if (!options.quiet) console.log(`Content in ${relative(options.content)}/ is valid.`);
+    });
+
+  program
+    .command('preview')
+    .description('serve the built output folder as a static host would (clean URLs, 404 page)')
+    .option('-o, --out <dir>', 'folder to serve', DEFAULTS.out)
+    .option('-p, --port <number>', 'port to listen on', parsePort, DEFAULTS.port)
+    .action(async (flags: Pick<Options, 'out' | 'port'>) => {
+      const options = resolveOptions(flags);
+      await assertSiteDirectory(options.out);
+      const server = await serveSite({ files: directoryFiles(options.out), port: options.port });
+      console.log(`Serving ${relative(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
+      await stopOnSignal(() => server.close());
+    });
+
+  return program;
+}
+
+function fail(problems: ContentError[], reassurance: string): void {
+  console.error(`${formatReport(problems)}\n${reassurance}`);
+  process.exitCode = 1;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number between 0 and 65535.');
+  return port;
+}
+
+/** Resolves once Ctrl-C or a termination signal arrives and `close` has finished. */
+export function stopOnSignal(close: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+function relative(absolute: string): string {
+  const result = path.relative(process.cwd(), absolute);
+  return result === '' ? '.' : result.startsWith('..') ? absolute : result;
+}
+
+function packageVersion(): string {
+  const { packageRoot } = resolveOptions();
+  return (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,157 @@
+// Reads content/ into raw entries: front matter and YAML parsed with positions, bodies kept as Markdown.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { LineCounter, parseDocument } from 'yaml';
+import { ContentError } from '../errors.ts';
+import type { YamlSource } from './locate.ts';
+
+/** What kind of content file an entry is; decides its schema. */
+export type EntryKind = 'site' | 'home' | 'contacts' | 'services-page' | 'privacy' | 'professional' | 'service';
+
+/** One content file, parsed but not yet validated. */
+export interface RawEntry {
+  kind: EntryKind;
+  /** Path relative to the project (the working directory), used in every message. */
+  file: string;
+  /** Parsed YAML (the whole file for site.yaml, the front matter for Markdown). */
+  source: YamlSource;
+  data: unknown;
+  /** Markdown body; empty for site.yaml. */
+  body: string;
+  /** For professionals and services: the name the file gives (`rossi`, `01-colloquio` -> `colloquio`). */
+  slug?: string;
+  /** For services: the `<nn>` prefix. */
+  position?: number;
+}
+
+/** Everything read from `content/`, plus the problems found while reading. */
+export interface LoadedContent {
+  entries: RawEntry[];
+  /** Files present under `content/images/`, as content paths (`images/hero.jpg`). */
+  images: Set<string>;
+  problems: ContentError[];
+}
+
+const PAGE_FILES: [string, EntryKind][] = [
+  ['home.md', 'home'],
+  ['contatti.md', 'contacts'],
+  ['percorsi.md', 'services-page'],
+  ['privacy.md', 'privacy'],
+];
+
+const MARKDOWN = /\.(?:md|markdown)$/i;
+const SERVICE_NAME = /^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.(?:md|markdown)$/i;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Reads every content file under `contentDir`; never throws for content mistakes. */
+export async function loadContent(contentDir: string, cwd = process.cwd()): Promise<LoadedContent> {
+  const problems: ContentError[] = [];
+  const display = (absolute: string) => toPosix(path.relative(cwd, absolute));
+
+  const readEntry = async (absolute: string, kind: EntryKind): Promise<RawEntry | undefined> => {
+    const file = display(absolute);
+    let text: string;
+    try {
+      text = await readFile(absolute, 'utf8');
+    } catch {
+      problems.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
+      return undefined;
+    }
+    return kind === 'site' ? parseYamlFile(file, text, problems) : parseMarkdownFile(file, kind, text, problems);
+  };
+
+  const [site, pages, professionals, services, images] = await Promise.all([
+    readEntry(path.join(contentDir, 'site.yaml'), 'site'),
+    Promise.all(PAGE_FILES.map(([name, kind]) => readEntry(path.join(contentDir, name), kind))),
+    listMarkdown(path.join(contentDir, 'professionals')),
+    listMarkdown(path.join(contentDir, 'services')),
+    listImages(path.join(contentDir, 'images')),
+  ]);
+
+  const professionalEntries = await Promise.all(
+    professionals.map(async (name) => {
+      const entry = await readEntry(path.join(contentDir, 'professionals', name), 'professional');
+      if (!entry) return undefined;
+      const slug = name.replace(MARKDOWN, '').toLowerCase();
+      if (!SLUG.test(slug)) {
+        problems.push(new ContentError(entry.file, 0, 'file name', `"${name}" cannot be a URL; use lowercase letters, digits and dashes, such as "maria-rossi.md"`));
+        return undefined;
+      }
+      return { ...entry, slug };
+    }),
+  );
+
+  const servicesDir = display(path.join(contentDir, 'services'));
+  if (services.length === 0) {
+    problems.push(new ContentError(servicesDir, 0, 'services', 'no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md'));
+  }
+  const serviceEntries = await Promise.all(
+    services.map(async (name) => {
+      const entry = await readEntry(path.join(contentDir, 'services', name), 'service');
+      if (!entry) return undefined;
+      const match = SERVICE_NAME.exec(name);
+      if (!match) {
+        problems.push(new ContentError(entry.file, 0, 'file name', `"${name}" needs a number prefix that sets its place in the list, such as "01-${name.replace(MARKDOWN, '').toLowerCase()}.md"`));
+        return undefined;
+      }
+      return { ...entry, position: Number(match[1]), slug: match[2]!.toLowerCase() };
+    }),
+  );
+
+  const entries = [site, ...pages, ...professionalEntries, ...serviceEntries].filter((entry): entry is RawEntry => entry !== undefined);
+  return { entries, images, problems };
+}
+
+function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
+  const source = parseYaml(file, text, 0, problems);
+  return source && { kind: 'site', file, source, data: source.document.toJS(), body: '' };
+}
+
+function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[]): RawEntry | undefined {
+  if (!matter.test(text)) {
+    problems.push(new ContentError(file, 1, 'front matter', 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")'));
+    return undefined;
+  }
+  // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
+  const parsed = matter(text, { engines: { yaml: () => ({}) } });
+  // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
+  const source = parseYaml(file, parsed.matter, 0, problems);
+  return source && { kind, file, source, data: source.document.toJS() ?? {}, body: parsed.content };
+}
+
+function parseYaml(file: string, text: string, lineOffset: number, problems: ContentError[]): YamlSource | undefined {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length === 0) return { document, lineCounter, lineOffset };
+  for (const error of document.errors) {
+    const line = lineCounter.linePos(error.pos[0]).line + lineOffset;
+    problems.push(new ContentError(file, line, 'YAML', firstLine(error.message)));
+  }
+  return undefined;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+async function listMarkdown(dir: string): Promise<string[]> {
+  return (await listDir(dir)).filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).sort();
+}
+
+async function listImages(dir: string): Promise<Set<string>> {
+  const names = await listDir(dir);
+  return new Set(names.filter((name) => !name.startsWith('.')).map((name) => `images/${name}`));
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join('/');
+}

@@ -1,0 +1,132 @@
+// Zod schemas for every content file; the site model's types are inferred from these.
+import { z } from 'zod';
+
+/** A path inside `content/`, e.g. `images/hero.jpg`. Existence is checked after validation. */
+const imagePath = z.string().regex(/^images\/[\w./-]+\.(?:jpe?g|png|webp|avif|svg)$/i, {
+  message: 'expected a path like "images/photo.jpg" (jpg, png, webp, avif or svg inside content/images/)',
+});
+
+const nonEmpty = z.string().trim().min(1, { message: 'must not be empty' });
+
+const httpsUrl = z.url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' });
+
+/** `2019`, `2019-10` or `2019-10-01`: YAML reads a bare year as a number, so accept both. */
+const timelineDate = z
+  .union([z.number(), z.string()])
+  .transform((value) => String(value))
+  .refine(isCalendarDate, { message: 'expected a date written as YYYY, YYYY-MM or YYYY-MM-DD' });
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match;
+  if (month === undefined) return true;
+  const m = Number(month);
+  if (m < 1 || m > 12) return false;
+  if (day === undefined) return true;
+  const d = Number(day);
+  const daysInMonth = new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
+  return d >= 1 && d <= daysInMonth;
+}
+
+export const timelineEntrySchema = z.object({
+  date: timelineDate,
+  /** Optional end of a period; `in corso` for one still going on. */
+  end: z.union([timelineDate, z.literal('in corso')]).optional(),
+  title: nonEmpty,
+  place: nonEmpty.optional(),
+  type: z.enum(['study', 'work']),
+});
+
+export const siteSchema = z.object({
+  name: nonEmpty,
+  subtitle: nonEmpty,
+  /** Public origin of the deployed site, used for canonical URLs and the sitemap. */
+  url: httpsUrl,
+  description: nonEmpty,
+  logo: imagePath,
+  address: z.object({
+    street: nonEmpty,
+    postalCode: nonEmpty,
+    city: nonEmpty,
+    province: nonEmpty,
+    country: z.string().length(2).default('IT'),
+  }),
+  social: z.object({ label: nonEmpty, url: httpsUrl }),
+  map: z.object({ embedUrl: httpsUrl, link: httpsUrl, title: nonEmpty }),
+  reviews: z.object({ scriptUrl: httpsUrl, widgetClass: nonEmpty }),
+  emailjs: z.object({
+    endpoint: httpsUrl.default('https://api.emailjs.com/api/v1.0/email/send'),
+    libVersion: nonEmpty,
+    userId: nonEmpty,
+    serviceId: nonEmpty,
+    templateId: nonEmpty,
+  }),
+  /** Performance-metrics reporting (spec §7); unset means no metrics code is ever requested. */
+  metrics: z.object({ endpoint: httpsUrl }).optional(),
+  copyrightYear: z.number().int().min(2000).max(2100),
+});
+
+const pageFields = {
+  title: nonEmpty,
+  description: nonEmpty,
+};
+
+export const homeSchema = z.object({
+  ...pageFields,
+  heading: nonEmpty,
+  hero: z.object({ image: imagePath, alt: z.string() }),
+  reviews: z.object({ title: nonEmpty, subtitle: nonEmpty }),
+  form: z.object({ title: nonEmpty, noscript: nonEmpty }),
+});
+
+export const contactsSchema = z.object({
+  ...pageFields,
+  heading: nonEmpty,
+  subtitle: nonEmpty,
+  socialCard: z.object({ title: nonEmpty, text: nonEmpty }),
+  addressCard: z.object({ title: nonEmpty, linkText: nonEmpty }),
+});
+
+export const servicesPageSchema = z.object({
+  ...pageFields,
+  heading: nonEmpty,
+  callout: nonEmpty,
+  badge: z.object({ text: nonEmpty, image: imagePath, alt: z.string() }),
+});
+
+export const privacySchema = z.object({
+  ...pageFields,
+  heading: nonEmpty,
+  updated: timelineDate,
+});
+
+export const professionalSchema = z.object({
+  name: nonEmpty,
+  role: nonEmpty,
+  description: nonEmpty,
+  photo: z.object({ image: imagePath, alt: z.string() }),
+  order: z.number().int(),
+  phone: z.string().regex(/^\+?[\d ]{6,20}$/, { message: 'expected a phone number such as "+39 333 000 0000"' }),
+  email: z.email({ message: 'expected an e-mail address' }),
+  linkedin: httpsUrl,
+  registration: nonEmpty,
+  specialisation: z.array(nonEmpty).min(1, { message: 'list at least one specialisation' }),
+  listed: z.boolean().default(true),
+  timeline: z.array(timelineEntrySchema).default([]),
+});
+
+export const serviceSchema = z.object({
+  title: nonEmpty,
+  /** Minutes per session, or `caso per caso` when duration and frequency are agreed individually. */
+  duration: z.union([z.number().int().positive(), z.literal('caso per caso')]),
+});
+
+export type SiteConfig = z.infer<typeof siteSchema>;
+export type HomeData = z.infer<typeof homeSchema>;
+export type ContactsData = z.infer<typeof contactsSchema>;
+export type ServicesPageData = z.infer<typeof servicesPageSchema>;
+export type PrivacyData = z.infer<typeof privacySchema>;
+export type ProfessionalData = z.infer<typeof professionalSchema>;
+export type ServiceData = z.infer<typeof serviceSchema>;
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;

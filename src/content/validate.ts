@@ -1,0 +1,201 @@
+// Raw entries -> typed entries, turning every schema issue into a located ContentError.
+import { z } from 'zod';
+import { ContentError } from '../errors.ts';
+import { RESERVED_SLUGS } from '../model/site-model.ts';
+import { closest } from './closest.ts';
+import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
+import { formatPath, lineOf } from './locate.ts';
+import {
+  contactsSchema,
+  homeSchema,
+  privacySchema,
+  professionalSchema,
+  serviceSchema,
+  servicesPageSchema,
+  siteSchema,
+  type ContactsData,
+  type HomeData,
+  type PrivacyData,
+  type ProfessionalData,
+  type ServiceData,
+  type ServicesPageData,
+  type SiteConfig,
+} from './schema.ts';
+
+/** A validated content file. */
+export interface Entry<T> {
+  file: string;
+  data: T;
+  body: string;
+}
+
+/** Every content file, validated and typed. */
+export interface Entries {
+  site: Entry<SiteConfig>;
+  home: Entry<HomeData>;
+  contacts: Entry<ContactsData>;
+  servicesPage: Entry<ServicesPageData>;
+  privacy: Entry<PrivacyData>;
+  professionals: (Entry<ProfessionalData> & { slug: string })[];
+  services: (Entry<ServiceData> & { slug: string; position: number })[];
+}
+
+const SCHEMAS = {
+  site: siteSchema,
+  home: homeSchema,
+  contacts: contactsSchema,
+  'services-page': servicesPageSchema,
+  privacy: privacySchema,
+  professional: professionalSchema,
+  service: serviceSchema,
+} satisfies Record<EntryKind, z.ZodType>;
+
+/** Validates loaded content; `entries` is set only when there is no error (warnings allowed). */
+export function validateContent(content: LoadedContent): { entries?: Entries; problems: ContentError[] } {
+  const problems = [...content.problems];
+  const valid = new Map<RawEntry, unknown>();
+
+  for (const entry of content.entries) {
+    const schema = SCHEMAS[entry.kind];
+    reportUnknownKeys(schema, entry.data, [], entry, problems);
+    const result = schema.safeParse(entry.data, { reportInput: true });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        problems.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
+      }
+      continue;
+    }
+    valid.set(entry, result.data);
+    reportMissingImages(result.data, [], entry, content.images, problems);
+  }
+
+  checkSlugs(content.entries, problems);
+  if (problems.some((problem) => problem.severity === 'error')) return { problems };
+  return { entries: assemble(valid), problems };
+}
+
+function assemble(valid: Map<RawEntry, unknown>): Entries {
+  const of = <T>(kind: EntryKind) =>
+    [...valid].filter(([entry]) => entry.kind === kind).map(([entry, data]) => ({ entry, value: { file: entry.file, data: data as T, body: entry.body } }));
+  // Loading guarantees exactly one entry per page kind once there are no errors.
+  const single = <T>(kind: EntryKind) => of<T>(kind)[0]!.value;
+  return {
+    site: single<SiteConfig>('site'),
+    home: single<HomeData>('home'),
+    contacts: single<ContactsData>('contacts'),
+    servicesPage: single<ServicesPageData>('services-page'),
+    privacy: single<PrivacyData>('privacy'),
+    professionals: of<ProfessionalData>('professional').map(({ entry, value }) => ({ ...value, slug: entry.slug! })),
+    services: of<ServiceData>('service').map(({ entry, value }) => ({ ...value, slug: entry.slug!, position: entry.position! })),
+  };
+}
+
+function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
+  const seen = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'professional' || entry.slug === undefined) continue;
+    const slug = entry.slug;
+    if ((RESERVED_SLUGS as readonly string[]).includes(slug)) {
+      problems.push(new ContentError(entry.file, 0, 'slug', `"${slug}" is a built-in route of the site (${RESERVED_SLUGS.join(', ')}); rename the file`));
+    }
+    const other = seen.get(slug);
+    if (other) {
+      problems.push(new ContentError(entry.file, 0, 'slug', `"${slug}" is already used by ${other}; two professionals cannot share a URL, rename one of the files`));
+    } else {
+      seen.set(slug, entry.file);
+    }
+  }
+}
+
+function reportMissingImages(value: unknown, path: PropertyKey[], entry: RawEntry, images: Set<string>, problems: ContentError[]): void {
+  if (typeof value === 'string') {
+    if (/^images\//.test(value) && !images.has(value)) {
+      problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${value}" not found; add it to content/images/ or fix the name`));
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => reportMissingImages(item, [...path, index], entry, images, problems));
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) reportMissingImages(item, [...path, key], entry, images, problems);
+  }
+}
+
+/** Unknown keys are warnings (the build goes on) with a "did you mean" for likely typos. */
+function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[], entry: RawEntry, problems: ContentError[]): void {
+  const inner = unwrap(schema);
+  if (inner instanceof z.ZodObject && isRecord(value)) {
+    const shape = inner.shape as Record<string, z.ZodType>;
+    const known = Object.keys(shape);
+    for (const [key, item] of Object.entries(value)) {
+      const child = shape[key];
+      if (child) {
+        reportUnknownKeys(child, item, [...path, key], entry, problems);
+        continue;
+      }
+      const suggestion = closest(key, known);
+      const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
+      problems.push(new ContentError(entry.file, lineOf(entry.source, [...path, key]), fieldName([...path, key]), `unknown field, ignored; ${hint}`, 'warning'));
+    }
+  } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
+    value.forEach((item, index) => reportUnknownKeys(inner.element as z.ZodType, item, [...path, index], entry, problems));
+  }
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return unwrap(schema.unwrap() as z.ZodType);
+  return schema;
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'front matter' : formatPath(path);
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a set of fields',
+};
+
+/** Wording for one zod issue: what was expected, and what the file has instead. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const input = 'input' in issue ? issue.input : undefined;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (input === undefined) return 'required field is missing';
+      return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeValue(input)}`;
+    case 'invalid_value':
+      return `expected ${listAlternatives(issue.values.map((value) => JSON.stringify(value)))}, got ${describeValue(input)}`;
+    case 'invalid_union': {
+      const expected = issue.errors.flatMap((branch) => branch.map(expectationOf)).filter(Boolean);
+      return `expected ${listAlternatives([...new Set(expected)])}, got ${describeValue(input)}`;
+    }
+    case 'unrecognized_keys':
+      return `unknown fields ${issue.keys.join(', ')}`;
+    default:
+      return input === undefined ? issue.message : `${issue.message}, got ${describeValue(input)}`;
+  }
+}
+
+function expectationOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return TYPE_NAMES[issue.expected] ?? issue.expected;
+  if (issue.code === 'invalid_value') return listAlternatives(issue.values.map((value) => JSON.stringify(value)));
+  return issue.message.replace(/^expected /, '');
+}
+
+function listAlternatives(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? 'something else';
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'an empty value';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a set of fields';
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  return String(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

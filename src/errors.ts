@@ -1,0 +1,55 @@
+// ContentError: one content mistake with its location; formatting and ordering for reports.
+
+/** How bad a problem is: errors stop the build, warnings are printed and the build goes on. */
+export type Severity = 'error' | 'warning';
+
+/** A mistake in content, located at `file:line` and a dotted `field` path. */
+export class ContentError extends Error {
+  override readonly name = 'ContentError';
+
+  constructor(
+    /** Path relative to the project, e.g. `content/professionals/rossi.md`. */
+    readonly file: string,
+    /** 1-based line in `file`; 0 when the problem concerns the whole file or folder. */
+    readonly line: number,
+    /** Field path such as `timeline[3].type`, or a short description such as `front matter`. */
+    readonly field: string,
+    message: string,
+    readonly severity: Severity = 'error',
+  ) {
+    super(message);
+  }
+}
+
+/** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
+export function formatProblem(problem: ContentError): string {
+  const prefix = problem.severity === 'warning' ? 'warning: ' : '';
+  // Line 0 marks a problem with the whole file or folder (missing file, empty folder).
+  const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
+  return `${location}: ${prefix}${problem.field}: ${problem.message}`;
+}
+
+/** Orders problems by file, then line, then field, so reports are stable. */
+export function sortProblems(problems: readonly ContentError[]): ContentError[] {
+  return [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.field.localeCompare(b.field),
+  );
+}
+
+/** Errors only: warnings never fail a build. */
+export function errorsOf(problems: readonly ContentError[]): ContentError[] {
+  return problems.filter((problem) => problem.severity === 'error');
+}
+
+/** The full report: one line per problem, then a totals line. */
+export function formatReport(problems: readonly ContentError[]): string {
+  const sorted = sortProblems(problems);
+  const errors = errorsOf(sorted).length;
+  const warnings = sorted.length - errors;
+  const totals = [plural(errors, 'error'), plural(warnings, 'warning')].filter(Boolean).join(' and ');
+  return [...sorted.map(formatProblem), totals ? `${totals}.` : ''].filter(Boolean).join('\n');
+}
+
+function plural(count: number, noun: string): string {
+  return count === 0 ? '' : `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

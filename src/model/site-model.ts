@@ -1,0 +1,129 @@
+// Validated entries -> SiteModel: routes, navigation, services in <nn> order, people in `order`.
+import type {
+  ContactsData,
+  HomeData,
+  PrivacyData,
+  ProfessionalData,
+  ServiceData,
+  ServicesPageData,
+  SiteConfig,
+} from '../content/schema.ts';
+import type { Entries } from '../content/validate.ts';
+import { renderMarkdown } from './markdown.ts';
+
+/** A professional with the route their file name gives them and the biography as HTML. */
+export interface Professional extends ProfessionalData {
+  slug: string;
+  path: string;
+  source: string;
+  biographyHtml: string;
+}
+
+/** A service with its position from the `<nn>-` prefix and the description as HTML. */
+export interface Service extends ServiceData {
+  slug: string;
+  position: number;
+  source: string;
+  descriptionHtml: string;
+}
+
+export type RouteKind = 'home' | 'contacts' | 'services' | 'privacy' | 'professional' | 'not-found';
+
+/** One URL of the site, the file it is written to and the content file it comes from. */
+export interface Route {
+  kind: RouteKind;
+  /** Clean URL, e.g. `/contatti`; `null` for the 404 page, which has no URL of its own. */
+  path: string | null;
+  file: string;
+  source: string;
+  title: string;
+  description: string;
+  /** Set for `professional` routes. */
+  professional?: Professional;
+}
+
+/** Everything the templates need, derived from content only (no assets, no build state). */
+export interface SiteModel {
+  site: SiteConfig;
+  home: HomeData & { introHtml: string };
+  contacts: ContactsData & { bodyHtml: string };
+  servicesPage: ServicesPageData & { introHtml: string };
+  privacy: PrivacyData & { bodyHtml: string };
+  /** Every professional, by `order` then slug. */
+  professionals: Professional[];
+  /** Those shown in menu, footer and home cards (`listed: true`). */
+  team: Professional[];
+  services: Service[];
+  routes: Route[];
+}
+
+/** Built-in routes a professional's slug must not take. */
+export const RESERVED_SLUGS = ['index', 'contatti', 'percorsi', 'privacy', '404', 'static'] as const;
+
+/** Turns validated entries into the model the templates render. */
+export function buildModel(entries: Entries): SiteModel {
+  const professionals = entries.professionals
+    .map(
+      (entry): Professional => ({
+        ...entry.data,
+        slug: entry.slug,
+        path: `/${entry.slug}`,
+        source: entry.file,
+        biographyHtml: renderMarkdown(entry.body),
+      }),
+    )
+    .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+
+  const services = entries.services
+    .map(
+      (entry): Service => ({
+        ...entry.data,
+        slug: entry.slug,
+        position: entry.position,
+        source: entry.file,
+        descriptionHtml: renderMarkdown(entry.body),
+      }),
+    )
+    .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug));
+
+  const { home, contacts, servicesPage, privacy } = entries;
+  const page = (kind: RouteKind, path: string | null, file: string, entry: { file: string; data: { title: string; description: string } }): Route => ({
+    kind,
+    path,
+    file,
+    source: entry.file,
+    title: entry.data.title,
+    description: entry.data.description,
+  });
+
+  const routes: Route[] = [
+    page('home', '/', 'index.html', home),
+    page('contacts', '/contatti', 'contatti.html', contacts),
+    page('services', '/percorsi', 'percorsi.html', servicesPage),
+    page('privacy', '/privacy', 'privacy.html', privacy),
+    ...professionals.map(
+      (professional): Route => ({
+        kind: 'professional',
+        path: professional.path,
+        file: `${professional.slug}.html`,
+        source: professional.source,
+        title: `${professional.name} – ${professional.role}`,
+        description: professional.description,
+        professional,
+      }),
+    ),
+    { kind: 'not-found', path: null, file: '404.html', source: entries.site.file, title: 'Pagina non trovata', description: entries.site.data.description },
+  ];
+
+  return {
+    site: entries.site.data,
+    home: { ...home.data, introHtml: renderMarkdown(home.body) },
+    contacts: { ...contacts.data, bodyHtml: renderMarkdown(contacts.body) },
+    servicesPage: { ...servicesPage.data, introHtml: renderMarkdown(servicesPage.body) },
+    privacy: { ...privacy.data, bodyHtml: renderMarkdown(privacy.body) },
+    professionals,
+    team: professionals.filter((professional) => professional.listed),
+    services,
+    routes,
+  };
+}

@@ -1,0 +1,69 @@
+// DEFAULTS and resolveOptions(): the only home of default values and path resolution.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What a command can be asked to do; every field optional at the edge. */
+export interface Options {
+  /** Content folder. */
+  content: string;
+  /** Output folder. */
+  out: string;
+  /** Port for `preview` and `watch`. */
+  port: number;
+  /** No summary on success. */
+  quiet: boolean;
+}
+
+/** Default options, in one place. */
+export const DEFAULTS = {
+  content: 'content',
+  out: 'dist',
+  port: 4321,
+  quiet: false,
+} satisfies Options;
+
+/** Options with every path absolute, plus where brochure's own sources and caches live. */
+export interface ResolvedOptions extends Options {
+  /** Folder the user ran the command in; messages show paths relative to it. */
+  cwd: string;
+  /** brochure's own folder: `templates/`, `src/browser/`, `node_modules/`. */
+  packageRoot: string;
+  templatesDir: string;
+  /** The client entry bundled for the browser. */
+  clientEntry: string;
+  /** Build caches (bundles, processed images); never part of the output. */
+  cacheDir: string;
+}
+
+/** Fills defaults and makes every path absolute. */
+export function resolveOptions(input: Partial<Options> = {}, cwd = process.cwd()): ResolvedOptions {
+  const options = { ...DEFAULTS, ...definedOnly(input) };
+  const packageRoot = findPackageRoot();
+  return {
+    ...options,
+    content: path.resolve(cwd, options.content),
+    out: path.resolve(cwd, options.out),
+    cwd,
+    packageRoot,
+    templatesDir: path.join(packageRoot, 'templates'),
+    clientEntry: path.join(packageRoot, 'src', 'browser', 'hydrate.ts'),
+    cacheDir: path.join(packageRoot, 'node_modules', '.cache', 'brochure'),
+  };
+}
+
+function definedOnly(input: Partial<Options>): Partial<Options> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+// This module runs from src/ under tsx or vitest and from lib/ once compiled: walk up instead of
+// hard-coding a depth.
+function findPackageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('brochure: cannot find its own package.json');
+    dir = parent;
+  }
+  return dir;
+}

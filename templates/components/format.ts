@@ -1,0 +1,42 @@
+// Italian wording the templates derive from content values: dates, session lengths, link targets.
+import type { Service } from '../../src/model/site-model.ts';
+
+const MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
+
+/** `2019` -> "2019", `2019-10` -> "ottobre 2019", `2019-10-01` -> "1 ottobre 2019" (content validates the shape). */
+export function formatDate(value: string): string {
+  const [year, month, day] = value.split('-');
+  if (month === undefined) return value;
+  const monthYear = `${MONTHS[Number(month) - 1]} ${year}`;
+  return day === undefined ? monthYear : `${Number(day)} ${monthYear}`;
+}
+
+/** The sentence the accordion shows with each service. */
+export function durationSentence(duration: Service['duration']): string {
+  return duration === 'caso per caso'
+    ? 'Durata e frequenza delle sedute vengono concordate caso per caso.'
+    : `Durata di ogni seduta: ${duration} minuti`;
+}
+
+/** A `tel:` URL; dialers want the digits without the spaces people write for readability. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/\s+/g, '')}`;
+}
+
+/** An absolute URL on the public origin, as canonical links, Open Graph and JSON-LD require. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return new URL(path, siteUrl).href;
+}

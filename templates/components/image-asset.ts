@@ -1,0 +1,9 @@
+// Looks up the processed image of a content path; validation guarantees it exists.
+import type { AssetManifest, ImageAsset } from '../../src/render/page-props.ts';
+
+/** The responsive image built from `content/<path>`; a missing one is a pipeline bug, not a content problem. */
+export function imageAsset(assets: AssetManifest, path: string): ImageAsset {
+  const image = assets.images[path];
+  if (!image) throw new Error(`No processed image for "${path}": the image stage should have produced it`);
+  return image;
+}
