@@ -4,7 +4,7 @@ import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { loadContent } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
-import { errorsOf, type ContentError } from './errors.ts';
+import { errorsOf, ProblemsError, type ContentError } from './errors.ts';
 import { buildModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { checkLinks } from './render/check-links.ts';
@@ -56,12 +56,19 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const model = buildModel(checked.entries);
   const contentDone = performance.now();
 
-  const [templates, script, stylesheet, images] = await Promise.all([
-    loadTemplates(options),
-    bundleClient(options),
-    bundleStyles(options),
-    processImages(imagesOf(checked.entries), options.content, options.cacheDir),
-  ]);
+  let bundles;
+  try {
+    bundles = await Promise.all([
+      loadTemplates(options),
+      bundleClient(options),
+      bundleStyles(options),
+      processImages(imagesOf(checked.entries), options.content, options.cacheDir),
+    ]);
+  } catch (error) {
+    if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
+    throw error;
+  }
+  const [templates, script, stylesheet, images] = bundles;
   const assets: AssetManifest = { script: `/${script.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 

@@ -21,6 +21,15 @@ export class ContentError extends Error {
   }
 }
 
+/** Thrown by a stage that found located problems in its inputs (e.g. a template that does not compile). */
+export class ProblemsError extends Error {
+  override readonly name = 'ProblemsError';
+
+  constructor(readonly problems: ContentError[]) {
+    super(problems.map((problem) => problem.message).join('\n'));
+  }
+}
+
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
 export function formatProblem(problem: ContentError): string {
   const prefix = problem.severity === 'warning' ? 'warning: ' : '';

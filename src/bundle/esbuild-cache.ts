@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import type { BuildFailure, BuildOptions } from 'esbuild';
+import { ContentError, ProblemsError } from '../errors.ts';
 
 /** One output file of a cached build: its path relative to the output dir and its bytes. */
 export interface BuiltFile {
@@ -30,8 +31,10 @@ export async function cachedBuild(name: string, cacheDir: string, options: Build
   }
 
   const { build } = await import('esbuild');
-  const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' });
   const absWorkingDir = options.absWorkingDir ?? process.cwd();
+  const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' }).catch((error: unknown) => {
+    throw isBuildFailure(error) ? toProblems(error, absWorkingDir) : error;
+  });
   const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
   const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: file.contents }));
   const inputs: Record<string, string> = {};
@@ -48,6 +51,21 @@ export async function cachedBuild(name: string, cacheDir: string, options: Build
   await writeFile(temporary, JSON.stringify(record));
   await rename(temporary, recordFile);
   return outputs;
+}
+
+function isBuildFailure(error: unknown): error is BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<BuildFailure>).errors);
+}
+
+/** A template or stylesheet that does not compile is reported like content: file, line, message. */
+function toProblems(failure: BuildFailure, absWorkingDir: string): ProblemsError {
+  return new ProblemsError(
+    failure.errors.map((message) => {
+      const file = message.location ? toPosix(path.relative(process.cwd(), path.resolve(absWorkingDir, message.location.file))) : 'templates';
+      const column = message.location ? ` (column ${message.location.column + 1})` : '';
+      return new ContentError(file, message.location?.line ?? 0, 'code', `${message.text}${column}`);
+    }),
+  );
 }
 
 async function readRecord(file: string): Promise<CacheRecord | undefined> {

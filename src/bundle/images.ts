@@ -38,10 +38,11 @@ const EXTENSIONS: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: '
 /** Builds the responsive variants of every source image, reusing `<cacheDir>/images/` entries whose content matches. */
 export async function processImages(sources: string[], contentDir: string, cacheDir: string): Promise<ProcessedImages> {
   let encoded = 0;
+  const salt = `\0${SETTINGS_ID}\0${sharpVersion()}`;
   const results = await mapLimit(sources, IMAGE_CONCURRENCY, async (source) => {
     const bytes = await readSource(source, contentDir);
     if (path.extname(source).toLowerCase() === '.svg') return svgAsset(source, bytes);
-    const entry = path.join(cacheDir, 'images', cacheKey(bytes));
+    const entry = path.join(cacheDir, 'images', createHash('sha256').update(bytes).update(salt).digest('hex'));
     let variants = await readCache(entry);
     if (!variants) {
       variants = await encode(source, bytes);
@@ -65,10 +66,6 @@ async function readSource(source: string, contentDir: string): Promise<Buffer> {
   } catch (cause) {
     throw new Error(`cannot read image ${source} in ${contentDir}`, { cause });
   }
-}
-
-function cacheKey(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).update(`\0${SETTINGS_ID}\0${sharpVersion()}`).digest('hex');
 }
 
 // Reads the version from package.json so cache hits never pay for loading sharp's native binding.
@@ -169,8 +166,8 @@ function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; 
   };
 }
 
-function svgAsset(source: string, bytes: Uint8Array): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
-  const { width, height } = svgSize(source, Buffer.from(bytes).toString('utf8'));
+function svgAsset(source: string, bytes: Buffer): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
+  const { width, height } = svgSize(source, bytes.toString('utf8'));
   const name = outputName(source, bytes, 'svg');
   return { asset: { src: `/${name}`, srcset: '', width, height, sources: [] }, outputs: [[name, bytes]] };
 }

@@ -58,6 +58,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
       problems.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
       return undefined;
     }
+    // Some Windows editors save UTF-8 with a byte-order mark, which would hide the opening `---`.
+    text = text.replace(/^\uFEFF/, '');
     return kind === 'site' ? parseYamlFile(file, text, problems) : parseMarkdownFile(file, kind, text, problems);
   };
 

@@ -59,14 +59,15 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
     const schema = SCHEMAS[entry.kind];
     reportUnknownKeys(schema, entry.data, [], entry, problems);
     const result = schema.safeParse(entry.data, { reportInput: true });
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        problems.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
-      }
-      continue;
+    const issues = result.success ? [] : result.error.issues;
+    for (const issue of issues) {
+      problems.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
     }
-    valid.set(entry, result.data);
-    reportMissingImages(result.data, [], entry, content.images, problems);
+    // Walk the raw data, so a missing image is reported even when another field of the file is
+    // wrong; a field the schema already rejected (a bad image path) is not reported twice.
+    const rejected = new Set(issues.map((issue) => fieldName(issue.path)));
+    reportMissingImages(entry.data, [], entry, content.images, rejected, problems);
+    if (result.success) valid.set(entry, result.data);
   }
 
   checkSlugs(content.entries, problems);
@@ -107,15 +108,15 @@ function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
   }
 }
 
-function reportMissingImages(value: unknown, path: PropertyKey[], entry: RawEntry, images: Set<string>, problems: ContentError[]): void {
+function reportMissingImages(value: unknown, path: PropertyKey[], entry: RawEntry, images: Set<string>, rejected: Set<string>, problems: ContentError[]): void {
   if (typeof value === 'string') {
-    if (/^images\//.test(value) && !images.has(value)) {
+    if (/^images\//.test(value) && !images.has(value) && !rejected.has(fieldName(path))) {
       problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${value}" not found; add it to content/images/ or fix the name`));
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => reportMissingImages(item, [...path, index], entry, images, problems));
+    value.forEach((item, index) => reportMissingImages(item, [...path, index], entry, images, rejected, problems));
   } else if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) reportMissingImages(item, [...path, key], entry, images, problems);
+    for (const [key, item] of Object.entries(value)) reportMissingImages(item, [...path, key], entry, images, rejected, problems);
   }
 }
 

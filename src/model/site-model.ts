@@ -36,6 +36,8 @@ export interface Route {
   path: string | null;
   file: string;
   source: string;
+  /** Every content file whose text is rendered into the page, `source` first (Percorsi adds the services). */
+  sources: string[];
   title: string;
   description: string;
   /** Set for `professional` routes. */
@@ -87,11 +89,12 @@ export function buildModel(entries: Entries): SiteModel {
     .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug));
 
   const { home, contacts, servicesPage, privacy } = entries;
-  const page = (kind: RouteKind, path: string | null, file: string, entry: { file: string; data: { title: string; description: string } }): Route => ({
+  const page = (kind: RouteKind, path: string | null, file: string, entry: { file: string; data: { title: string; description: string } }, more: string[] = []): Route => ({
     kind,
     path,
     file,
     source: entry.file,
+    sources: [entry.file, ...more],
     title: entry.data.title,
     description: entry.data.description,
   });
@@ -99,7 +102,7 @@ export function buildModel(entries: Entries): SiteModel {
   const routes: Route[] = [
     page('home', '/', 'index.html', home),
     page('contacts', '/contatti', 'contatti.html', contacts),
-    page('services', '/percorsi', 'percorsi.html', servicesPage),
+    page('services', '/percorsi', 'percorsi.html', servicesPage, services.map((service) => service.source)),
     page('privacy', '/privacy', 'privacy.html', privacy),
     ...professionals.map(
       (professional): Route => ({
@@ -107,12 +110,13 @@ export function buildModel(entries: Entries): SiteModel {
         path: professional.path,
         file: `${professional.slug}.html`,
         source: professional.source,
+        sources: [professional.source],
         title: `${professional.name} – ${professional.role}`,
         description: professional.description,
         professional,
       }),
     ),
-    { kind: 'not-found', path: null, file: '404.html', source: entries.site.file, title: 'Pagina non trovata', description: entries.site.data.description },
+    { kind: 'not-found', path: null, file: '404.html', source: entries.site.file, sources: [entries.site.file], title: 'Pagina non trovata', description: entries.site.data.description },
   ];
 
   return {

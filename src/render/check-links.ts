@@ -1,13 +1,19 @@
 // Every internal link and asset reference in the output must point at a file of the output.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import type { Page } from './render-pages.ts';
 
 const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
 
-/** A ContentError per internal URL that resolves to no output file, naming page and source file. */
-export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[] {
+/**
+ * A ContentError per internal URL that resolves to no output file, naming the page and the content
+ * file that holds the link (`cwd` is the folder that content paths are relative to).
+ */
+export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, cwd = process.cwd()): ContentError[] {
   const problems: ContentError[] = [];
+  const lines = new Map<string, string[]>();
+  const linesOf = (file: string) => lines.get(file) ?? lines.set(file, readLines(path.resolve(cwd, file))).get(file)!;
   for (const page of pages) {
     const reported = new Set<string>();
     for (const match of page.html.matchAll(REFERENCE)) {
@@ -15,13 +21,21 @@ export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>): 
         if (reported.has(url) || resolves(url, files)) continue;
         reported.add(url);
         const where = page.route.path ?? 'the 404 page';
-        problems.push(
-          new ContentError(page.route.source, lineMentioning(page.route.source, url), 'link', `${where} links to ${url}, which is not a page or file of the site`),
-        );
+        const { file, line } = locate(page.route.sources, url, linesOf) ?? { file: page.route.source, line: 0 };
+        problems.push(new ContentError(file, line, 'link', `${where} links to ${url}, which is not a page or file of the site`));
       }
     }
   }
   return problems;
+}
+
+/** The first of the page's content files with a line mentioning `url` (a page may render several files). */
+function locate(sources: readonly string[], url: string, linesOf: (file: string) => string[]): { file: string; line: number } | undefined {
+  for (const file of sources) {
+    const index = linesOf(file).findIndex((text) => text.includes(url));
+    if (index >= 0) return { file, line: index + 1 };
+  }
+  return undefined;
 }
 
 /** The site-internal URLs of one attribute (`srcset` holds several). */
@@ -32,21 +46,29 @@ function urlsIn(attribute: string, value: string): string[] {
 
 /** Clean URLs: `/` is index.html, `/contatti` is contatti.html; anything else must exist as is. */
 function resolves(url: string, files: ReadonlySet<string>): boolean {
-  const file = decodeURIComponent(url.slice(1));
+  const file = safeDecode(url.slice(1));
   if (file === '') return files.has('index.html');
   return files.has(file) || files.has(`${file}.html`) || files.has(`${file.replace(/\/$/, '')}/index.html`);
+}
+
+// A malformed escape such as `/50%e` must be reported as a broken link, not crash the build.
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function decodeEntities(text: string): string {
   return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
 }
 
-// Only read when a link is broken: find the line of the source file that mentions it, else 0.
-function lineMentioning(file: string, url: string): number {
+// Only read when a link is broken, to find the line that mentions it.
+function readLines(file: string): string[] {
   try {
-    const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(url));
-    return index + 1;
+    return readFileSync(file, 'utf8').split('\n');
   } catch {
-    return 0;
+    return [];
   }
 }

@@ -6,16 +6,18 @@ interface PictureProps {
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
   sizes: string;
-  /** The image that paints first on its page: fetched eagerly and ahead of other images. */
-  priority?: boolean;
+  /** `eager` for images visible on arrival (hero, logo); everything else waits until scrolled near. */
+  loading?: 'eager' | 'lazy';
+  /** For the one image that paints first on its page, so the browser fetches it ahead of others. */
+  highPriority?: boolean;
   className?: string;
 }
 
 // React 18 does not know `fetchPriority` and warns about it, so the lowercase attribute is passed through.
 const HIGH_PRIORITY: Record<string, string> = { fetchpriority: 'high' };
 
-/** `<picture>` with AVIF/WebP sources; lazy unless `priority`. */
-export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
+/** `<picture>` with AVIF/WebP sources, lazy by default. */
+export function Picture({ image, alt, sizes, loading = 'lazy', highPriority = false, className }: PictureProps) {
   const img = (
     <img
       className={className}
@@ -25,9 +27,9 @@ export function Picture({ image, alt, sizes, priority = false, className }: Pict
       width={image.width}
       height={image.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={loading}
       decoding="async"
-      {...(priority ? HIGH_PRIORITY : {})}
+      {...(highPriority ? HIGH_PRIORITY : {})}
     />
   );
   if (image.sources.length === 0) return img;

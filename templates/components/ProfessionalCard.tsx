@@ -1,0 +1,28 @@
+// Home-page card: photo, name and role of one professional, the whole card linking to the profile.
+import type { Professional } from '../../src/model/site-model.ts';
+import type { AssetManifest } from '../../src/render/page-props.ts';
+import { imageAsset } from './image-asset.ts';
+import { Picture } from './Picture.tsx';
+
+interface ProfessionalCardProps {
+  professional: Professional;
+  assets: AssetManifest;
+}
+
+/** One link per card; the photo is `alt=""` because the name beside it already names the link. */
+export function ProfessionalCard({ professional, assets }: ProfessionalCardProps) {
+  return (
+    <a className="card person-card" href={professional.path}>
+      <Picture
+        className="person-card__photo"
+        image={imageAsset(assets, professional.photo.image)}
+        alt=""
+        sizes="(min-width: 40em) 22rem, calc(100vw - 2rem)"
+      />
+      <span className="person-card__body">
+        <h3 className="person-card__name">{professional.name}</h3>
+        <span className="person-card__role">{professional.role}</span>
+      </span>
+    </a>
+  );
+}

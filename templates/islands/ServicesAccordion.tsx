@@ -1,0 +1,72 @@
+// Services accordion (WAI-ARIA APG): at most one panel open, each as tall as its content plus 24px.
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useHydrated } from './use-hydrated.ts';
+
+interface Service {
+  id: string;
+  title: string;
+  /** Sanitised description HTML. */
+  html: string;
+  /** The duration sentence shown under the description. */
+  duration: string;
+}
+
+interface ServicesAccordionProps {
+  services: Service[];
+}
+
+/** Spec §9: an open panel is its content height plus this many pixels. */
+const PANEL_EXTRA_PX = 24;
+
+/**
+ * The server HTML, and so the first client render, shows every panel expanded (`aria-expanded="true"`,
+ * no height): without JavaScript every description is readable and announced as such. Once hydrated,
+ * all collapse; the layout effect owns the panels' inline heights, which React never renders.
+ */
+export default function ServicesAccordion({ services }: ServicesAccordionProps) {
+  const hydrated = useHydrated();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    if (!hydrated || !root.current) return;
+    const panels = root.current.querySelectorAll<HTMLElement>('.accordion__panel');
+    const fit = () => {
+      for (const panel of panels) {
+        const open = panel.id === `${openId}-panel`;
+        panel.style.height = `${open ? (panel.firstElementChild?.clientHeight ?? 0) + PANEL_EXTRA_PX : 0}px`;
+      }
+    };
+    fit();
+    if (openId === null) return;
+    addEventListener('resize', fit);
+    return () => removeEventListener('resize', fit);
+  }, [hydrated, openId]);
+
+  return (
+    <div ref={root} className="accordion">
+      {services.map(({ id, title, html, duration }) => (
+        <div key={id} className="accordion__item">
+          <h2 className="accordion__heading">
+            <button
+              type="button"
+              id={`${id}-button`}
+              className="accordion__button"
+              aria-expanded={!hydrated || openId === id}
+              aria-controls={`${id}-panel`}
+              onClick={() => setOpenId(openId === id ? null : id)}
+            >
+              {title}
+            </button>
+          </h2>
+          <div id={`${id}-panel`} className="accordion__panel" role="region" aria-labelledby={`${id}-button`}>
+            <div className="accordion__content">
+              <div dangerouslySetInnerHTML={{ __html: html }} />
+              <p className="accordion__duration">{duration}</p>
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Site footer: the studio, one contact block per listed professional, copyright, privacy and cookie links.
+import type { Professional, SiteModel } from '../../src/model/site-model.ts';
+import { telHref } from '../components/format.ts';
+
+/** Role, phone, e-mail and LinkedIn of one professional. */
+function ProfessionalContacts({ professional }: { professional: Professional }) {
+  return (
+    <section className="site-footer__block">
+      <h2 className="site-footer__heading">{professional.name}</h2>
+      <p className="site-footer__role">{professional.role}</p>
+      <ul className="site-footer__list">
+        <li>
+          <span className="site-footer__label">Telefono</span> <a href={telHref(professional.phone)}>{professional.phone}</a>
+        </li>
+        <li>
+          <span className="site-footer__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>
+        </li>
+        <li>
+          <a href={professional.linkedin}>
+            LinkedIn<span className="visually-hidden"> di {professional.name}</span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Everything per person comes from `model.team`, so a new listed professional gets a block with no
+ * template change. The cookie button is static markup: the CookieConsent island listens for
+ * clicks on `[data-consent-open]` anywhere in the page.
+ */
+export function Footer({ model }: { model: SiteModel }) {
+  const { site, team } = model;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section className="site-footer__block">
+          <h2 className="site-footer__heading site-footer__heading--studio">{site.name}</h2>
+          <p className="site-footer__role">{site.subtitle}</p>
+          <ul className="site-footer__list">
+            <li>
+              <a href={site.social.url}>{site.social.label}</a>
+            </li>
+          </ul>
+        </section>
+        {team.map((professional) => (
+          <ProfessionalContacts key={professional.slug} professional={professional} />
+        ))}
+      </div>
+      <div className="container site-footer__bottom">
+        <p>
+          © {site.copyrightYear} {site.name}
+        </p>
+        <a href="/privacy">Informativa sulla privacy</a>
+        <button type="button" className="site-footer__cookies" data-consent-open="">
+          Preferenze cookie
+        </button>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,41 @@
+// The document <head>: title, description, canonical URL, Open Graph, favicon, stylesheet, script, JSON-LD.
+import type { ReactNode } from 'react';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { absoluteUrl } from '../components/format.ts';
+import { imageAsset } from '../components/image-asset.ts';
+import { JsonLd } from '../components/JsonLd.tsx';
+import { organizationData } from '../components/structured-data.ts';
+
+interface HeadProps extends Omit<PageProps, 'devScript'> {
+  /** Page-specific elements (image preload, extra JSON-LD), placed before the stylesheet. */
+  children?: ReactNode;
+}
+
+/** Shared <head>; the 404 page gets `noindex` instead of a canonical URL, as it has no URL of its own. */
+export function Head({ model, route, assets, children }: HeadProps) {
+  const { site } = model;
+  const title = `${route.title} | ${site.name}`;
+  const url = route.path === null ? undefined : absoluteUrl(site.url, route.path);
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={route.description} />
+      {url ? <link rel="canonical" href={url} /> : <meta name="robots" content="noindex" />}
+      <meta property="og:type" content="website" />
+      <meta property="og:locale" content="it_IT" />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={route.description} />
+      {url && <meta property="og:url" content={url} />}
+      <meta property="og:image" content={absoluteUrl(site.url, imageAsset(assets, model.home.hero.image).src)} />
+      <meta name="theme-color" content="#2c5f59" />
+      <link rel="icon" type="image/svg+xml" href={imageAsset(assets, site.logo).src} />
+      {children}
+      <link rel="stylesheet" href={assets.stylesheet} />
+      <script type="module" src={assets.script} />
+      <JsonLd data={organizationData(model, assets)} />
+    </head>
+  );
+}

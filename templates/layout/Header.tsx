@@ -1,0 +1,51 @@
+// Site header: logo and studio name linking home, the subtitle, and the navigation island.
+import type { SiteModel } from '../../src/model/site-model.ts';
+import { Island } from '../../src/render/island.tsx';
+import type { AssetManifest } from '../../src/render/page-props.ts';
+import { imageAsset } from '../components/image-asset.ts';
+import { Picture } from '../components/Picture.tsx';
+import SiteNav from '../islands/SiteNav.tsx';
+
+interface HeaderProps {
+  model: SiteModel;
+  assets: AssetManifest;
+  /** The current route's URL, so the navigation can mark it; `null` on the 404 page. */
+  currentPath: string | null;
+}
+
+// 'Chi Siamo' is not a page: SiteNav inserts it after Home as the dropdown of `team`.
+const LINKS = [
+  { label: 'Home', href: '/' },
+  { label: 'Percorsi', href: '/percorsi' },
+  { label: 'Contatti', href: '/contatti' },
+];
+
+/**
+ * The subtitle sits outside the home link so the link's accessible name is the studio name alone;
+ * CSS lays both out as one block.
+ */
+export function Header({ model, assets, currentPath }: HeaderProps) {
+  const { site, team } = model;
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <div className="brand">
+          <a className="brand__link" href="/">
+            <Picture className="brand__logo" image={imageAsset(assets, site.logo)} alt="" sizes="3.5rem" loading="eager" />
+            <span className="brand__name">{site.name}</span>
+          </a>
+          <p className="brand__subtitle">{site.subtitle}</p>
+        </div>
+        <Island
+          name="SiteNav"
+          component={SiteNav}
+          props={{
+            links: LINKS,
+            team: team.map((professional) => ({ name: professional.name, href: professional.path })),
+            currentPath,
+          }}
+        />
+      </div>
+    </header>
+  );
+}

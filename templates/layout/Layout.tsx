@@ -1,0 +1,35 @@
+// The one document shell every page renders through: head, skip link, header, main, footer, consent.
+import type { ReactNode } from 'react';
+import { Island } from '../../src/render/island.tsx';
+import type { PageProps } from '../../src/render/page-props.ts';
+import CookieConsent from '../islands/CookieConsent.tsx';
+import { Footer } from './Footer.tsx';
+import { Head } from './Head.tsx';
+import { Header } from './Header.tsx';
+
+interface LayoutProps extends PageProps {
+  /** Extra <head> elements for this page only. */
+  head?: ReactNode;
+  children?: ReactNode;
+}
+
+/** `<html lang="it">` with the page's content inside `<main id="main">`, the skip link's target. */
+export function Layout({ model, route, assets, devScript, head, children }: LayoutProps) {
+  return (
+    <html lang="it">
+      <Head model={model} route={route} assets={assets}>
+        {head}
+      </Head>
+      <body>
+        <a className="skip-link" href="#main">
+          Salta al contenuto
+        </a>
+        <Header model={model} assets={assets} currentPath={route.path} />
+        <main id="main">{children}</main>
+        <Footer model={model} />
+        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: '/privacy' }} />
+        {devScript && <div dangerouslySetInnerHTML={{ __html: devScript }} />}
+      </body>
+    </html>
+  );
+}

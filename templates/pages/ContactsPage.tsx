@@ -1,0 +1,78 @@
+// Contatti: heading and text, a card per professional, the social and address cards, then the form.
+import type { Professional, SiteModel } from '../../src/model/site-model.ts';
+import { Island } from '../../src/render/island.tsx';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { telHref } from '../components/format.ts';
+import { Html } from '../components/Html.tsx';
+import ContactsPageForm from '../islands/ContactsPageForm.tsx';
+import { Layout } from '../layout/Layout.tsx';
+
+/** Name, role, telephone and LinkedIn of one professional. */
+function ProfessionalCard({ professional }: { professional: Professional }) {
+  return (
+    <li className="card contact-card">
+      <h2 className="contact-card__title">{professional.name}</h2>
+      <p className="contact-card__text">{professional.role}</p>
+      <ul className="contact-card__links">
+        <li>
+          <a href={telHref(professional.phone)}>{professional.phone}</a>
+        </li>
+        <li>
+          <a href={professional.linkedin}>
+            LinkedIn<span className="visually-hidden"> di {professional.name}</span>
+          </a>
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** The studio's address, with the maps link opening in a new tab as visitors expect to come back. */
+function AddressCard({ model }: { model: SiteModel }) {
+  const { site, contacts } = model;
+  return (
+    <li className="card contact-card">
+      <h2 className="contact-card__title">{contacts.addressCard.title}</h2>
+      <address className="contact-card__text">
+        {site.address.street}
+        <br />
+        {site.address.postalCode} {site.address.city} ({site.address.province})
+      </address>
+      <a href={site.map.link} target="_blank" rel="noopener">
+        {contacts.addressCard.linkText}
+        <span className="visually-hidden"> (si apre in una nuova scheda)</span>
+      </a>
+    </li>
+  );
+}
+
+/** The contacts page. */
+export function ContactsPage(props: PageProps) {
+  const { model } = props;
+  const { contacts, site, team } = model;
+  return (
+    <Layout {...props}>
+      <div className="container section">
+        <header className="page-header">
+          <h1 className="page-title">{contacts.heading}</h1>
+          <p className="page-subtitle">{contacts.subtitle}</p>
+        </header>
+        <Html className="page-intro" html={contacts.bodyHtml} />
+        <ul className="contact-grid">
+          {team.map((professional) => (
+            <ProfessionalCard key={professional.slug} professional={professional} />
+          ))}
+          <li className="card contact-card">
+            <h2 className="contact-card__title">{contacts.socialCard.title}</h2>
+            <p className="contact-card__text">{contacts.socialCard.text}</p>
+            <a href={site.social.url}>{site.social.label}</a>
+          </li>
+          <AddressCard model={model} />
+        </ul>
+        <div className="card contacts-form">
+          <Island name="ContactsPageForm" component={ContactsPageForm} props={{ privacyHref: '/privacy' }} />
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,44 @@
+// Percorsi: introduction, the accordion of services, the callout and the LGBTQIA+ ally badge.
+import { Island } from '../../src/render/island.tsx';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { durationSentence } from '../components/format.ts';
+import { Html } from '../components/Html.tsx';
+import { imageAsset } from '../components/image-asset.ts';
+import { Picture } from '../components/Picture.tsx';
+import ServicesAccordion from '../islands/ServicesAccordion.tsx';
+import { Layout } from '../layout/Layout.tsx';
+
+/** The services page; services come in `model.services` order (their `<nn>-` prefix). */
+export function PercorsiPage(props: PageProps) {
+  const { model, assets } = props;
+  const { servicesPage, services } = model;
+  const accordion = services.map((service) => ({
+    id: service.slug,
+    title: service.title,
+    html: service.descriptionHtml,
+    duration: durationSentence(service.duration),
+  }));
+  return (
+    <Layout {...props}>
+      <div className="container container--narrow section">
+        <header className="page-header">
+          <h1 className="page-title">{servicesPage.heading}</h1>
+        </header>
+        <Html className="page-intro" html={servicesPage.introHtml} />
+        <div className="services">
+          <Island name="ServicesAccordion" component={ServicesAccordion} props={{ services: accordion }} />
+        </div>
+        <p className="callout">{servicesPage.callout}</p>
+        <div className="ally-badge">
+          <Picture
+            className="ally-badge__flag"
+            image={imageAsset(assets, servicesPage.badge.image)}
+            alt={servicesPage.badge.alt}
+            sizes="5rem"
+          />
+          <p className="ally-badge__text">{servicesPage.badge.text}</p>
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,52 @@
+// Sample props for island tests, shaped like what the page templates pass.
+import type { IslandProps } from './pages.ts';
+
+/** Navigation as the header passes it, on the first professional's page. */
+export const NAV_PROPS: IslandProps['SiteNav'] = {
+  links: [
+    { label: 'Home', href: '/' },
+    { label: 'Percorsi', href: '/percorsi' },
+    { label: 'Contatti', href: '/contatti' },
+  ],
+  team: [
+    { name: 'Anna Rossi', href: '/anna-rossi' },
+    { name: 'Chiara Bianchi', href: '/chiara-bianchi' },
+  ],
+  currentPath: '/anna-rossi',
+};
+
+/** Three services, one with a long description so panel heights differ and wrap on resize. */
+export const ACCORDION_PROPS: IslandProps['ServicesAccordion'] = {
+  services: [
+    {
+      id: 'sostegno',
+      title: 'Sostegno psicologico individuale, di coppia e familiare',
+      html: `<p>${'Uno spazio di ascolto senza giudizio, per individui, coppie e famiglie. '.repeat(12)}</p><p>Con un <a href="/contatti">primo colloquio</a> si definiscono gli obiettivi.</p>`,
+      duration: 'Durata di ogni seduta: 50 minuti',
+    },
+    {
+      id: 'sessuologia',
+      title: 'Consulenza e percorsi in sessuologia',
+      html: '<p>Consulenze individuali e di coppia sulla sessualità.</p>',
+      duration: 'Durata di ogni seduta: 50 minuti',
+    },
+    {
+      id: 'valutazione',
+      title: 'Valutazione psicologica e psicodiagnostica (età evolutiva e adulti)',
+      html: '<ul><li>Colloqui clinici</li><li>Test standardizzati</li></ul>',
+      duration: 'Durata e frequenza degli incontri vengono concordate caso per caso.',
+    },
+  ],
+};
+
+/** EmailJS path on the harness itself, so a missed `page.route` still never leaves loopback. */
+export const EMAIL_PATH = '/api/v1.0/email/send';
+
+/** Home form props; `origin` is the harness's. */
+export function contactFormProps(origin: string): IslandProps['ContactForm'] {
+  return {
+    emailjs: { endpoint: origin + EMAIL_PATH, libVersion: '4.4.1', userId: 'user-test', serviceId: 'service-test', templateId: 'template-test' },
+    privacyHref: '/privacy',
+    noscript: 'Per inviare il modulo serve JavaScript: scrivici direttamente per e-mail.',
+  };
+}

@@ -1,0 +1,60 @@
+// Per-file browser test setup: one Chromium and one harness per file, a fresh context per page.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { blockExternal, launchBrowser } from './browser.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/** A page opened by `session.open`, with what it reported while the test ran. */
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** `console.error` messages and uncaught exceptions, CSP violations included. */
+  errors: string[];
+  /** Requests `blockExternal` stopped: a test that expects none asserts this is empty. */
+  blocked: string[];
+}
+
+/** Registers the vitest hooks and returns the harness plus `open()`, which serves `html` at `path` and loads it. */
+export function useIslandSession() {
+  let browser: Browser | undefined;
+  let harness: Harness | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [browser, harness] = await Promise.all([launchBrowser(), startHarness()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  const ready = () => {
+    if (!browser || !harness) throw new Error('useIslandSession(): beforeAll has not run');
+    return { browser, harness };
+  };
+
+  return {
+    get harness(): Harness {
+      return ready().harness;
+    },
+    /** Serves `html` at `path`, opens it in a new context and waits for the load event. */
+    async open(path: string, html: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+      const { browser, harness } = ready();
+      harness.setPage(path, html);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      contexts.push(context);
+      const blocked = await blockExternal(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(harness.origin + path);
+      return { page, context, errors, blocked };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Runs `node bin/brochure.js` as a child process, as a user would.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './fixtures.ts';
+
+/** What a finished command left behind. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The brochure executable. */
+export const BIN = path.join(ROOT, 'bin', 'brochure.js');
+
+/** Runs brochure with `args` in `cwd` and resolves when it exits (killed after `timeout` ms). */
+export function runCli(args: string[], cwd: string, timeout = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, timeout });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Non-empty lines of some output. */
+export function linesOf(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}

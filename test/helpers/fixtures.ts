@@ -1,0 +1,24 @@
+// Where the committed fixtures live, and a copy of `minimal` with some files replaced inline.
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tempDir, writeTree, type FileMap } from './files.ts';
+
+/** The repository root (brochure's own package folder). */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `test/fixtures/<name>`: a project folder holding `content/`. */
+export function fixture(name: string): string {
+  return path.join(ROOT, 'test', 'fixtures', name);
+}
+
+/**
+ * A temporary project: a copy of `test/fixtures/<base>` with `files` (paths relative to the project,
+ * e.g. `content/home.md`) written over it. Returns the project folder.
+ */
+export async function projectWith(files: FileMap = {}, base = 'minimal'): Promise<string> {
+  const dir = await tempDir('brochure-project-');
+  await cp(fixture(base), dir, { recursive: true });
+  await writeTree(dir, files);
+  return dir;
+}

@@ -1,0 +1,41 @@
+// Three projects: fast unit tests, integration tests that build fixtures and spawn the CLI, and
+// browser tests that launch Chromium (slow, so generous timeouts and one file at a time).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file launches Chromium: run the files one after another in a single process, and only
+          // once the other projects are done, to spare a two-core machine.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
