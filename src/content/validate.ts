@@ -153,6 +153,7 @@ function fieldName(path: readonly PropertyKey[]): string {
 const TYPE_NAMES: Record<string, string> = {
   string: 'text',
   number: 'a number',
+  int: 'a whole number',
   boolean: 'true or false',
   array: 'a list',
   object: 'a set of fields',
@@ -161,9 +162,12 @@ const TYPE_NAMES: Record<string, string> = {
 /** Wording for one zod issue: what was expected, and what the file has instead. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const input = 'input' in issue ? issue.input : undefined;
+  // A missing key reaches zod as `undefined`, whatever the field's type (text, choice or union).
+  if (input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) {
+    return 'required field is missing';
+  }
   switch (issue.code) {
     case 'invalid_type':
-      if (input === undefined) return 'required field is missing';
       return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeValue(input)}`;
     case 'invalid_value':
       return `expected ${listAlternatives(issue.values.map((value) => JSON.stringify(value)))}, got ${describeValue(input)}`;
@@ -191,7 +195,7 @@ function listAlternatives(items: string[]): string {
 
 function describeValue(value: unknown): string {
   if (value === null) return 'an empty value';
-  if (Array.isArray(value)) return 'a list';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
   if (typeof value === 'object') return 'a set of fields';
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   return String(value);

@@ -2,7 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormFields, readMessage } from './form-fields.tsx';
 import { sendEmail, type EmailJsConfig } from './send-email.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from './hooks.ts';
 
 interface ContactFormProps {
   emailjs: EmailJsConfig;

@@ -1,6 +1,6 @@
 // Services accordion (WAI-ARIA APG): at most one panel open, each as tall as its content plus 24px.
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useHydrated } from './use-hydrated.ts';
+import { useRef, useState } from 'react';
+import { useBrowserLayoutEffect, useHydrated } from './hooks.ts';
 
 interface Service {
   id: string;
@@ -28,7 +28,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
   const [openId, setOpenId] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (!hydrated || !root.current) return;
     const panels = root.current.querySelectorAll<HTMLElement>('.accordion__panel');
     const fit = () => {

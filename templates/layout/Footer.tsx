@@ -48,14 +48,16 @@ export function Footer({ model }: { model: SiteModel }) {
           <ProfessionalContacts key={professional.slug} professional={professional} />
         ))}
       </div>
-      <div className="container site-footer__bottom">
-        <p>
-          © {site.copyrightYear} {site.name}
-        </p>
-        <a href="/privacy">Informativa sulla privacy</a>
-        <button type="button" className="site-footer__cookies" data-consent-open="">
-          Preferenze cookie
-        </button>
+      <div className="container">
+        <div className="site-footer__bottom">
+          <p>
+            © {site.copyrightYear} {site.name}
+          </p>
+          <a href="/privacy">Informativa sulla privacy</a>
+          <button type="button" className="site-footer__cookies" data-consent-open="">
+            Preferenze cookie
+          </button>
+        </div>
       </div>
     </footer>
   );

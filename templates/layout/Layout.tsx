@@ -13,14 +13,17 @@ interface LayoutProps extends PageProps {
   children?: ReactNode;
 }
 
-/** `<html lang="it">` with the page's content inside `<main id="main">`, the skip link's target. */
+/**
+ * `<html lang="it">` with the page's content inside `<main id="main">`, the skip link's target.
+ * `data-route` tells the client script which kind of page it runs on (profiles open at the top).
+ */
 export function Layout({ model, route, assets, devScript, head, children }: LayoutProps) {
   return (
     <html lang="it">
       <Head model={model} route={route} assets={assets}>
         {head}
       </Head>
-      <body>
+      <body data-route={route.kind}>
         <a className="skip-link" href="#main">
           Salta al contenuto
         </a>

@@ -9,6 +9,7 @@ const HARNESS_CSS = `
 [data-island] { display: contents; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .form-status--error { color: #a00; }
+.test-spacer { height: 3000px; }
 `;
 
 /** The policy the site is meant to ship: no inline script, no inline style attribute in the HTML. */
