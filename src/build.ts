@@ -5,7 +5,8 @@ import { processImages } from './bundle/images.ts';
 import { loadContent } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { errorsOf, ProblemsError, type ContentError } from './errors.ts';
-import { buildModel } from './model/site-model.ts';
+import { renderMarkdownBodies } from './model/markdown.ts';
+import { buildModel, markdownBodies } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './render/load-templates.ts';
@@ -53,7 +54,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const start = performance.now();
   const checked = await checkContent(options);
   if (!checked.entries) return { ok: false, problems: checked.problems };
-  const model = buildModel(checked.entries);
+  const model = buildModel(checked.entries, await renderMarkdownBodies(markdownBodies(checked.entries), options.cacheDir));
   const contentDone = performance.now();
 
   let bundles;

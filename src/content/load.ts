@@ -58,8 +58,9 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
       problems.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
       return undefined;
     }
-    // Some Windows editors save UTF-8 with a byte-order mark, which would hide the opening `---`.
-    text = text.replace(/^\uFEFF/, '');
+    // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
+    // endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
+    text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
     return kind === 'site' ? parseYamlFile(file, text, problems) : parseMarkdownFile(file, kind, text, problems);
   };
 

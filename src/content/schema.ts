@@ -1,6 +1,10 @@
 // Zod schemas for every content file; the site model's types are inferred from these.
 import { z } from 'zod';
 
+// zod compiles object parsers with `new Function` for speed on hot paths; a build parses each file
+// once, so compiling costs more than it saves.
+z.config({ jitless: true });
+
 /** A path inside `content/`, e.g. `images/hero.jpg`. Existence is checked after validation. */
 const imagePath = z.string().regex(/^images\/[\w./-]+\.(?:jpe?g|png|webp|avif|svg)$/i, {
   message: 'expected a path like "images/photo.jpg" (jpg, png, webp, avif or svg inside content/images/)',

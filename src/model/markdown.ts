@@ -1,22 +1,71 @@
-// The one frozen unified processor: Markdown -> sanitised HTML string.
-import rehypeRaw from 'rehype-raw';
-import rehypeSanitize from 'rehype-sanitize';
-import rehypeStringify from 'rehype-stringify';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+// Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
-// Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
-// paste simple markup but a <script>, an `onclick=` or a `javascript:` URL never reaches a page.
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeRaw)
-  .use(rehypeSanitize)
-  .use(rehypeStringify)
-  .freeze();
+// Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
+const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
 
-/** Renders an entry's Markdown body to safe HTML. */
-export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown)).trim();
+/** Markdown source -> HTML, for every body of the site. */
+export type RenderedMarkdown = ReadonlyMap<string, string>;
+
+/**
+ * Renders every body, reusing HTML cached by earlier builds. The unified pipeline is loaded and
+ * warmed up only when some body is new: on an unchanged site that saves most of the content stage.
+ */
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string): Promise<RenderedMarkdown> {
+  const cacheFile = path.join(cacheDir, 'markdown.json');
+  const cached = await readCache(cacheFile);
+  const rendered = new Map<string, string>();
+  const fresh: Record<string, string> = {};
+  let missed = false;
+  let render: ((markdown: string) => string) | undefined;
+  for (const body of bodies) {
+    if (rendered.has(body)) continue;
+    const key = hashOf(body);
+    let html = cached[key];
+    if (html === undefined) {
+      render ??= await loadRenderer();
+      html = render(body);
+      missed = true;
+    }
+    rendered.set(body, html);
+    fresh[key] = html;
+  }
+  // Only what this build used is kept, so deleted or edited bodies do not pile up.
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeCache(cacheFile, fresh);
+  return rendered;
+}
+
+/** Renders one body without the cache (tests, and the rare caller with a single string). */
+export async function renderMarkdown(markdown: string): Promise<string> {
+  return (await loadRenderer())(markdown);
+}
+
+async function loadRenderer(): Promise<(markdown: string) => string> {
+  const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { default: rehypeRaw }, { default: rehypeSanitize }, { default: rehypeStringify }] =
+    await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('rehype-raw'), import('rehype-sanitize'), import('rehype-stringify')]);
+  // Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
+  // paste simple markup but a <script>, an `onclick=` or a `javascript:` URL never reaches a page.
+  const processor = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeSanitize).use(rehypeStringify).freeze();
+  return (markdown) => String(processor.processSync(markdown)).trim();
+}
+
+function hashOf(body: string): string {
+  return createHash('sha256').update(PROCESSOR_VERSION).update(body).digest('hex');
+}
+
+async function readCache(file: string): Promise<Record<string, string>> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+async function writeCache(file: string, entries: Record<string, string>): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(entries));
+  await rename(temporary, file);
 }

@@ -9,7 +9,7 @@ import type {
   SiteConfig,
 } from '../content/schema.ts';
 import type { Entries } from '../content/validate.ts';
-import { renderMarkdown } from './markdown.ts';
+import type { RenderedMarkdown } from './markdown.ts';
 
 /** A professional with the route their file name gives them and the biography as HTML. */
 export interface Professional extends ProfessionalData {
@@ -62,8 +62,18 @@ export interface SiteModel {
 /** Built-in routes a professional's slug must not take. */
 export const RESERVED_SLUGS = ['index', 'contatti', 'percorsi', 'privacy', '404', 'static'] as const;
 
-/** Turns validated entries into the model the templates render. */
-export function buildModel(entries: Entries): SiteModel {
+/** Every Markdown body of the site, to be rendered (and cached) before `buildModel`. */
+export function markdownBodies(entries: Entries): string[] {
+  return [entries.home, entries.contacts, entries.servicesPage, entries.privacy, ...entries.professionals, ...entries.services].map((entry) => entry.body);
+}
+
+/** Turns validated entries, with their bodies rendered to HTML, into the model the templates render. */
+export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteModel {
+  const renderMarkdown = (body: string): string => {
+    const html = markdown.get(body);
+    if (html === undefined) throw new Error('buildModel: a Markdown body was not rendered beforehand (see markdownBodies)');
+    return html;
+  };
   const professionals = entries.professionals
     .map(
       (entry): Professional => ({
