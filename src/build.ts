@@ -2,15 +2,15 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
-import { loadContent } from './content/load.ts';
+import { loadContent, type ParsedFileCache } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { errorsOf, ProblemsError, type ContentError } from './errors.ts';
-import { renderMarkdownBodies } from './model/markdown.ts';
-import { buildModel, markdownBodies } from './model/site-model.ts';
+import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
+import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './render/load-templates.ts';
-import type { AssetManifest } from './render/page-props.ts';
+import type { AssetManifest, PageTemplates } from './render/page-props.ts';
 import { renderPages, type Page } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 
@@ -47,23 +47,50 @@ export type BuildResult = BuildSuccess | BuildFailure;
 export interface BuildHooks {
   /** Appended to every page (the live-reload client). */
   devScript?: string;
+  /** Files the dev script loads, added to the output so links to them resolve. */
+  devFiles?: ReadonlyMap<string, Uint8Array>;
+  /** State kept between builds by `watch`, so work whose inputs did not change is reused. */
+  cache?: BuildCache;
+}
+
+/** An asset stage whose result `watch` may reuse until one of its input files changes. */
+export type AssetStage = 'templates' | 'client' | 'styles' | 'images';
+
+/**
+ * What `watch` lends each build (implemented in src/dev/build-cache.ts). Every method must return
+ * what the uncached stage would: the cache only skips work, never changes the output.
+ */
+export interface BuildCache {
+  /** Parsed content files, kept until the file changes. */
+  parsedFiles: ParsedFileCache;
+  /** Renders Markdown bodies, reusing the HTML of earlier builds. */
+  renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
+  /** The last result of `stage` while none of its input files and not `key` changed. */
+  reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
+  /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
+  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[];
+  /** Like `checkLinks`, skipping pages already checked against the same set of files. */
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
 }
 
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const start = performance.now();
-  const checked = await checkContent(options);
+  const { cache } = hooks;
+  const checked = await checkContent(options, cache);
   if (!checked.entries) return { ok: false, problems: checked.problems };
-  const model = buildModel(checked.entries, await renderMarkdownBodies(markdownBodies(checked.entries), options.cacheDir));
+  const bodies = markdownBodies(checked.entries);
+  const model = buildModel(checked.entries, await (cache ? cache.renderMarkdown(bodies) : renderMarkdownBodies(bodies, options.cacheDir)));
   const contentDone = performance.now();
 
   let bundles;
   try {
+    const imageSources = imagesOf(checked.entries);
     bundles = await Promise.all([
-      loadTemplates(options),
-      bundleClient(options),
-      bundleStyles(options),
-      processImages(imagesOf(checked.entries), options.content, options.cacheDir),
+      reuse(cache, 'templates', '', () => loadTemplates(options)),
+      reuse(cache, 'client', '', () => bundleClient(options)),
+      reuse(cache, 'styles', '', () => bundleStyles(options)),
+      reuse(cache, 'images', imageSources.join('\n'), () => processImages(imageSources, options.content, options.cacheDir)),
     ]);
   } catch (error) {
     if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
@@ -73,7 +100,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const assets: AssetManifest = { script: `/${script.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
-  const pages = renderPages(model, assets, templates, hooks.devScript);
+  const pages = cache ? cache.renderPages(model, assets, templates, hooks.devScript) : renderPages(model, assets, templates, hooks.devScript);
   const files = new Map<string, Uint8Array>();
   for (const page of pages) files.set(page.route.file, Buffer.from(page.html));
   files.set(script.path, script.contents);
@@ -81,8 +108,10 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of images.files) files.set(file, contents);
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
+  for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
-  const broken = checkLinks(pages, new Set(files.keys()));
+  const fileSet = new Set(files.keys());
+  const broken = cache ? cache.checkLinks(pages, fileSet) : checkLinks(pages, fileSet);
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 
@@ -97,10 +126,14 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 }
 
 /** Loads and validates only: what `brochure check` runs. */
-export async function checkContent(options: ResolvedOptions): Promise<{ entries?: Entries; problems: ContentError[] }> {
-  const loaded = await loadContent(options.content, options.cwd);
+export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[] }> {
+  const loaded = await loadContent(options.content, options.cwd, cache?.parsedFiles);
   const validated = validateContent(loaded);
   return errorsOf(validated.problems).length > 0 ? { problems: validated.problems } : validated;
+}
+
+function reuse<T>(cache: BuildCache | undefined, stage: AssetStage, key: string, run: () => Promise<T>): Promise<T> {
+  return cache ? cache.reuse(stage, key, run) : run();
 }
 
 /** Every `images/…` path the content refers to, once each, sorted. */

@@ -8,6 +8,7 @@ import { DEFAULTS, resolveOptions, type Options } from './options.ts';
 import { writeSite } from './output/write-site.ts';
 import { formatSummary } from './summary.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
+import { watchSite } from './dev/watch.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -76,6 +77,22 @@ function createProgram(): Command {
       const server = await serveSite({ files: directoryFiles(options.out), port: options.port });
       console.log(`Serving ${relative(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
       await stopOnSignal(() => server.close());
+    });
+
+  program
+    .command('watch')
+    .description('build, serve on localhost, rebuild on every change and reload open pages')
+    .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
+    .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
+    .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
+    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string }) => {
+      const options = resolveOptions(flags);
+      const starting = watchSite(options, { write: flags.out !== undefined });
+      // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
+      // half-written output folder is left behind.
+      const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
+      await starting;
+      await stopped;
     });
 
   return program;

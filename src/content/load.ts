@@ -44,24 +44,42 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
 const SERVICE_NAME = /^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.(?:md|markdown)$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** One content file after reading: its entry (none when unreadable or malformed) and its problems. */
+export interface ParsedFile {
+  entry?: RawEntry;
+  problems: ContentError[];
+}
+
+/** Where `watch` keeps parsed files between builds: returns the kept parse of `absolute`, or runs `parse`. */
+export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
+
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
-export async function loadContent(contentDir: string, cwd = process.cwd()): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, cwd = process.cwd(), cache?: ParsedFileCache): Promise<LoadedContent> {
   const problems: ContentError[] = [];
   const display = (absolute: string) => toPosix(path.relative(cwd, absolute));
 
-  const readEntry = async (absolute: string, kind: EntryKind): Promise<RawEntry | undefined> => {
+  const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);
+    const found: ContentError[] = [];
     let text: string;
     try {
       text = await readFile(absolute, 'utf8');
     } catch {
-      problems.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
-      return undefined;
+      found.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
+      return { problems: found };
     }
     // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
     // endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
     text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-    return kind === 'site' ? parseYamlFile(file, text, problems) : parseMarkdownFile(file, kind, text, problems);
+    const entry = kind === 'site' ? parseYamlFile(file, text, found) : parseMarkdownFile(file, kind, text, found);
+    return { entry, problems: found };
+  };
+
+  const readEntry = async (absolute: string, kind: EntryKind): Promise<RawEntry | undefined> => {
+    const parse = () => parseEntry(absolute, kind);
+    const parsed = await (cache ? cache(absolute, parse) : parse());
+    problems.push(...parsed.problems);
+    return parsed.entry;
   };
 
   const [site, pages, professionals, services, images] = await Promise.all([

@@ -1,14 +1,12 @@
 // <link rel="preload"> for a page's first image, so it is fetched before the stylesheet and script finish.
 import type { ImageAsset } from '../../src/render/page-props.ts';
+import { HIGH_PRIORITY } from './Picture.tsx';
 
 interface ImagePreloadProps {
   image: ImageAsset;
   /** Must equal the `sizes` of the <Picture> it preloads, or the browser fetches a second file. */
   sizes: string;
 }
-
-// React 18 does not know `fetchPriority` and warns about it, so the lowercase attribute is passed through.
-const HIGH_PRIORITY: Record<string, string> = { fetchpriority: 'high' };
 
 /** Preloads the best format the <picture> offers (AVIF first); browsers without it skip the hint. */
 export function ImagePreload({ image, sizes }: ImagePreloadProps) {

@@ -13,8 +13,11 @@ interface PictureProps {
   className?: string;
 }
 
-// React 18 does not know `fetchPriority` and warns about it, so the lowercase attribute is passed through.
-const HIGH_PRIORITY: Record<string, string> = { fetchpriority: 'high' };
+/**
+ * `fetchpriority="high"` as a spread: React 18 does not know `fetchPriority` (it warns in development
+ * and writes the camelCase name), while a lowercase unknown attribute passes through as written.
+ */
+export const HIGH_PRIORITY: Record<string, string> = { fetchpriority: 'high' };
 
 /** `<picture>` with AVIF/WebP sources, lazy by default. */
 export function Picture({ image, alt, sizes, loading = 'lazy', highPriority = false, className }: PictureProps) {

@@ -17,12 +17,12 @@ export function ProfessionalCard({ professional, assets }: ProfessionalCardProps
         className="person-card__photo"
         image={imageAsset(assets, professional.photo.image)}
         alt=""
-        sizes="(min-width: 40em) 22rem, calc(100vw - 2rem)"
+        sizes="(min-width: 40em) 20rem, calc(100vw - 2rem)"
       />
-      <span className="person-card__body">
+      <div className="person-card__body">
         <h3 className="person-card__name">{professional.name}</h3>
-        <span className="person-card__role">{professional.role}</span>
-      </span>
+        <p className="person-card__role">{professional.role}</p>
+      </div>
     </a>
   );
 }

@@ -1,6 +1,7 @@
 // Cookie banner and preferences dialog (spec §4, contract §5 and §7).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { readConsent, writeConsent, type Consent } from './consent-store.ts';
+import { useBrowserLayoutEffect } from './hooks.ts';
 
 interface CookieConsentProps {
   privacyHref: string;
@@ -32,7 +33,8 @@ export default function CookieConsent({ privacyHref }: CookieConsentProps) {
     else setBannerShown(true);
   }, []);
 
-  useEffect(() => {
+  // A layout effect: re-registered with the new consent in the same commit, never a frame late.
+  useBrowserLayoutEffect(() => {
     const open = (event: Event) => {
       const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-consent-open]') : null;
       if (!trigger || !dialog.current) return;

@@ -1,5 +1,6 @@
 // Header navigation: hamburger menu up to 992px and the 'Chi Siamo' disclosure (WAI-ARIA APG disclosure navigation).
 import { useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useBrowserLayoutEffect } from './hooks.ts';
 
 interface NavLink {
   label: string;
@@ -43,7 +44,8 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
     return () => narrow.removeEventListener('change', onChange);
   }, []);
 
-  useEffect(() => {
+  // Layout effects, so the lock and the listeners are in place before the next frame, not after it.
+  useBrowserLayoutEffect(() => {
     if (!menuOpen) return;
     const root = document.documentElement;
     root.dataset.scrollLock = '';
@@ -52,7 +54,7 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
     };
   }, [menuOpen]);
 
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (!menuOpen && !teamOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

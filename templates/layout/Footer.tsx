@@ -1,6 +1,6 @@
 // Site footer: the studio, one contact block per listed professional, copyright, privacy and cookie links.
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
-import { telHref } from '../components/format.ts';
+import { phoneText, telHref } from '../components/format.ts';
 
 /** Role, phone, e-mail and LinkedIn of one professional. */
 function ProfessionalContacts({ professional }: { professional: Professional }) {
@@ -10,7 +10,7 @@ function ProfessionalContacts({ professional }: { professional: Professional }) 
       <p className="site-footer__role">{professional.role}</p>
       <ul className="site-footer__list">
         <li>
-          <span className="site-footer__label">Telefono</span> <a href={telHref(professional.phone)}>{professional.phone}</a>
+          <span className="site-footer__label">Telefono</span> <a href={telHref(professional.phone)}>{phoneText(professional.phone)}</a>
         </li>
         <li>
           <span className="site-footer__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>

@@ -11,10 +11,18 @@ interface HeadProps extends Omit<PageProps, 'devScript'> {
   children?: ReactNode;
 }
 
+// Search results cut titles at about 70 characters: the studio name is added only where it fits.
+const TITLE_MAX = 70;
+
+function pageTitle(title: string, siteName: string): string {
+  const full = `${title} | ${siteName}`;
+  return full.length <= TITLE_MAX ? full : title;
+}
+
 /** Shared <head>; the 404 page gets `noindex` instead of a canonical URL, as it has no URL of its own. */
 export function Head({ model, route, assets, children }: HeadProps) {
   const { site } = model;
-  const title = `${route.title} | ${site.name}`;
+  const title = pageTitle(route.title, site.name);
   const url = route.path === null ? undefined : absoluteUrl(site.url, route.path);
   return (
     <head>

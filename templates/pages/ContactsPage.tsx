@@ -2,20 +2,20 @@
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { telHref } from '../components/format.ts';
-import { Html } from '../components/Html.tsx';
+import { phoneText, telHref } from '../components/format.ts';
+import { Prose } from '../components/Prose.tsx';
 import ContactsPageForm from '../islands/ContactsPageForm.tsx';
 import { Layout } from '../layout/Layout.tsx';
 
 /** Name, role, telephone and LinkedIn of one professional. */
-function ProfessionalCard({ professional }: { professional: Professional }) {
+function ProfessionalContactCard({ professional }: { professional: Professional }) {
   return (
     <li className="card contact-card">
       <h2 className="contact-card__title">{professional.name}</h2>
       <p className="contact-card__text">{professional.role}</p>
       <ul className="contact-card__links">
         <li>
-          <a href={telHref(professional.phone)}>{professional.phone}</a>
+          <a href={telHref(professional.phone)}>{phoneText(professional.phone)}</a>
         </li>
         <li>
           <a href={professional.linkedin}>
@@ -57,10 +57,10 @@ export function ContactsPage(props: PageProps) {
           <h1 className="page-title">{contacts.heading}</h1>
           <p className="page-subtitle">{contacts.subtitle}</p>
         </header>
-        <Html className="page-intro" html={contacts.bodyHtml} />
+        <Prose className="page-intro" html={contacts.bodyHtml} />
         <ul className="contact-grid">
           {team.map((professional) => (
-            <ProfessionalCard key={professional.slug} professional={professional} />
+            <ProfessionalContactCard key={professional.slug} professional={professional} />
           ))}
           <li className="card contact-card">
             <h2 className="contact-card__title">{contacts.socialCard.title}</h2>

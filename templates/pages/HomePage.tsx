@@ -1,7 +1,7 @@
 // Home: hero and heading, introduction, the team's cards, reviews, and the contact form beside the map.
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { Html } from '../components/Html.tsx';
+import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';
 import { ImagePreload } from '../components/ImagePreload.tsx';
 import { Picture } from '../components/Picture.tsx';
@@ -31,7 +31,7 @@ export function HomePage(props: PageProps) {
       </section>
 
       <div className="container section">
-        <Html className="prose--lead intro" html={home.introHtml} />
+        <Prose className="prose--lead intro" html={home.introHtml} />
       </div>
 
       <section className="section section--tinted" aria-labelledby="team-title">

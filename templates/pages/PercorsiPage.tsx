@@ -2,7 +2,7 @@
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { durationSentence } from '../components/format.ts';
-import { Html } from '../components/Html.tsx';
+import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';
 import { Picture } from '../components/Picture.tsx';
 import ServicesAccordion from '../islands/ServicesAccordion.tsx';
@@ -24,7 +24,7 @@ export function PercorsiPage(props: PageProps) {
         <header className="page-header">
           <h1 className="page-title">{servicesPage.heading}</h1>
         </header>
-        <Html className="page-intro" html={servicesPage.introHtml} />
+        <Prose className="page-intro" html={servicesPage.introHtml} />
         <div className="services">
           <Island name="ServicesAccordion" component={ServicesAccordion} props={{ services: accordion }} />
         </div>

@@ -1,7 +1,7 @@
 // Privacy notice: heading, date of the last update and the notice itself.
 import type { PageProps } from '../../src/render/page-props.ts';
 import { formatDate } from '../components/format.ts';
-import { Html } from '../components/Html.tsx';
+import { Prose } from '../components/Prose.tsx';
 import { Layout } from '../layout/Layout.tsx';
 
 /** The page the banner and both forms link to. */
@@ -16,7 +16,7 @@ export function PrivacyPage(props: PageProps) {
             Ultimo aggiornamento: <time dateTime={privacy.updated}>{formatDate(privacy.updated)}</time>
           </p>
         </header>
-        <Html html={privacy.bodyHtml} />
+        <Prose html={privacy.bodyHtml} />
       </article>
     </Layout>
   );

@@ -1,8 +1,8 @@
 // Profile of one professional: photo, name and role, specialisations, contacts, biography, timeline.
 import type { Professional } from '../../src/model/site-model.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { telHref } from '../components/format.ts';
-import { Html } from '../components/Html.tsx';
+import { phoneText, telHref } from '../components/format.ts';
+import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';
 import { ImagePreload } from '../components/ImagePreload.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
@@ -11,7 +11,8 @@ import { personData } from '../components/structured-data.ts';
 import { Timeline } from '../components/Timeline.tsx';
 import { Layout } from '../layout/Layout.tsx';
 
-const PHOTO_SIZES = '(min-width: 62em) 20rem, (min-width: 40em) 18rem, calc(100vw - 2rem)';
+// The photo is drawn at most 20rem wide (16rem on tablets, too close to need its own size).
+const PHOTO_SIZES = '20rem';
 
 /** Telephone and e-mail links, then LinkedIn as the professional-network link. */
 function ContactsBox({ professional }: { professional: Professional }) {
@@ -22,7 +23,7 @@ function ContactsBox({ professional }: { professional: Professional }) {
       </h2>
       <ul className="profile-box__list profile-box__list--plain">
         <li>
-          <span className="profile-box__label">Telefono</span> <a href={telHref(professional.phone)}>{professional.phone}</a>
+          <span className="profile-box__label">Telefono</span> <a href={telHref(professional.phone)}>{phoneText(professional.phone)}</a>
         </li>
         <li>
           <span className="profile-box__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>
@@ -73,7 +74,7 @@ export function ProfessionalPage(props: PageProps) {
           <ContactsBox professional={professional} />
         </div>
         <div className="profile__bio">
-          <Html html={professional.biographyHtml} />
+          <Prose html={professional.biographyHtml} />
           <p className="profile__registration">{professional.registration}</p>
         </div>
       </div>

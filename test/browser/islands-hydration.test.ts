@@ -1,22 +1,13 @@
 // Hydration leaves the server HTML untouched, the entry flags scripted pages, no-JS pages stay usable.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProbeReport } from './helpers/probe.ts';
-import { ACCORDION_PROPS, NAV_PROPS, contactFormProps } from './helpers/fixtures.ts';
-import { htmlDocument, island } from './helpers/pages.ts';
+import { ACCORDION_PROPS, countingScript, everyIsland } from './helpers/fixtures.ts';
+import { htmlDocument } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
 
 const session = useIslandSession();
 
-/** A page with every island, laid out as the site does (header, main, footer, consent last). */
-function everyIsland(origin: string): string {
-  return `<header>${island('SiteNav', NAV_PROPS)}</header><main><h1>Tutte le isole</h1>
-${island('ServicesAccordion', ACCORDION_PROPS)}
-<section aria-label="Recensioni">${island('ReviewsLoader', { scriptUrl: '/reviews.js', widgetClass: 'reviews-widget' })}</section>
-${island('ContactForm', contactFormProps(origin))}
-${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>
-<footer><button type="button" data-consent-open="">Preferenze cookie</button></footer>
-${island('CookieConsent', { privacyHref: '/privacy' })}`;
-}
+beforeAll(() => session.harness.serve('/reviews.js', countingScript('/reviews.js'), 'text/javascript'));
 
 describe('hydration', () => {
   it('changes nothing in the server HTML, and a fresh client render equals it attribute for attribute', async () => {
@@ -37,7 +28,6 @@ describe('hydration', () => {
   });
 
   it('the real entry marks <html> as scripted and makes every island interactive', async () => {
-    session.harness.setCountingScript('/reviews.js');
     const { page, errors } = await session.open('/entry', htmlDocument({ body: everyIsland(session.harness.origin) }));
     expect(await page.locator('html').getAttribute('class')).toBe('js');
     // Each island's first effect has run: accordion collapsed, banner shown, form enabled.

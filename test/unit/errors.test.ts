@@ -1,6 +1,6 @@
 // ContentError formatting, ordering and the report printed by build and check.
 import { describe, expect, it } from 'vitest';
-import { ContentError, errorsOf, formatProblem, formatReport, sortProblems } from '../../src/errors.ts';
+import { ContentError, errorsOf, formatProblem, formatReport, ProblemsError, sortProblems } from '../../src/errors.ts';
 
 const timeline = new ContentError('content/professionals/x.md', 12, 'timeline[3].type', 'expected "study" or "work", got "job"');
 
@@ -82,5 +82,16 @@ describe('formatReport', () => {
 
   it('is empty when there is nothing to report', () => {
     expect(formatReport([])).toBe('');
+  });
+});
+
+describe('ProblemsError', () => {
+  it('carries located problems out of a stage that throws, with their messages as its own', () => {
+    const problems = [timeline, new ContentError('templates/pages/HomePage.tsx', 3, 'code', 'Expected ";" but found "}"')];
+    const error = new ProblemsError(problems);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ProblemsError');
+    expect(error.problems).toBe(problems);
+    expect(error.message).toBe('expected "study" or "work", got "job"\nExpected ";" but found "}"');
   });
 });

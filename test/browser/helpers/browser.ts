@@ -1,13 +1,24 @@
 // Launches headless Chromium for browser tests and keeps every request on loopback.
+import { existsSync } from 'node:fs';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Starts headless Chromium: `CHROMIUM_PATH` when set, otherwise the binary @sparticuz/chromium unpacks. */
+/**
+ * Where Chromium is: `$CHROMIUM_PATH`, then Debian's `/usr/bin/chromium`, then the headless build
+ * shipped inside the @sparticuz/chromium dev dependency, so a machine with nothing installed works.
+ */
+async function chromiumPath(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  return chromium.executablePath();
+}
+
+/** Starts headless Chromium with the flags for a machine without network. */
 export async function launchBrowser(): Promise<Browser> {
   return playwright.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (await chromium.executablePath()),
+    executablePath: await chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',

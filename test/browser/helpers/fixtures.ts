@@ -1,5 +1,5 @@
 // Sample props for island tests, shaped like what the page templates pass.
-import type { IslandProps } from './pages.ts';
+import { island, type IslandProps } from './pages.ts';
 
 /** Navigation as the header passes it, on the first professional's page. */
 export const NAV_PROPS: IslandProps['SiteNav'] = {
@@ -49,4 +49,21 @@ export function contactFormProps(origin: string): IslandProps['ContactForm'] {
     privacyHref: '/privacy',
     noscript: 'Per inviare il modulo serve JavaScript: scrivici direttamente per e-mail.',
   };
+}
+
+/** A script for `harness.serve(path, …, 'text/javascript')` that counts its own runs in `window.__loads[path]`. */
+export function countingScript(path: string): string {
+  const key = JSON.stringify(path);
+  return `(window.__loads ??= {})[${key}] = (window.__loads[${key}] ?? 0) + 1;`;
+}
+
+/** A page body with every island, laid out as the site does (header, main, footer, consent last). */
+export function everyIsland(origin: string): string {
+  return `<header>${island('SiteNav', NAV_PROPS)}</header><main><h1>Tutte le isole</h1>
+${island('ServicesAccordion', ACCORDION_PROPS)}
+<section aria-label="Recensioni">${island('ReviewsLoader', { scriptUrl: '/reviews.js', widgetClass: 'reviews-widget' })}</section>
+${island('ContactForm', contactFormProps(origin))}
+${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>
+<footer><button type="button" data-consent-open="">Preferenze cookie</button></footer>
+${island('CookieConsent', { privacyHref: '/privacy' })}`;
 }

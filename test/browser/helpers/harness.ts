@@ -23,10 +23,8 @@ interface Resource {
 /** A running harness; `origin` is `http://127.0.0.1:<port>`. */
 export interface Harness {
   origin: string;
-  /** Serves `html` at `path` (replacing any earlier page there). */
-  setPage(path: string, html: string): void;
-  /** Serves a script at `path` that counts its own loads in `window.__loads[path]`. */
-  setCountingScript(path: string): void;
+  /** Serves `body` at `path`, replacing anything served there before. */
+  serve(path: string, body: string, type?: string): void;
   /** How many requests reached `path`. */
   hits(path: string): number;
   close(): Promise<void>;
@@ -64,12 +62,7 @@ export async function startHarness(): Promise<Harness> {
 
   return {
     origin: `http://127.0.0.1:${port}`,
-    setPage: (path, html) => resources.set(path, { type: 'text/html', body: html }),
-    setCountingScript: (path) =>
-      resources.set(path, {
-        type: 'text/javascript',
-        body: `(window.__loads ??= {})[${JSON.stringify(path)}] = (window.__loads[${JSON.stringify(path)}] ?? 0) + 1;`,
-      }),
+    serve: (path, body, type = 'text/html') => resources.set(path, { type, body }),
     hits: (path) => hits.get(path) ?? 0,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -43,7 +43,7 @@ export function useIslandSession() {
     /** Serves `html` at `path`, opens it in a new context and waits for the load event. */
     async open(path: string, html: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
       const { browser, harness } = ready();
-      harness.setPage(path, html);
+      harness.serve(path, html);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       contexts.push(context);
       const blocked = await blockExternal(context);

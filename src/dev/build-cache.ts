@@ -1,0 +1,116 @@
+// The BuildCache `watch` lends every build: parsed files, Markdown HTML, asset stages and pages kept between builds.
+import path from 'node:path';
+import type { AssetStage, BuildCache } from '../build.ts';
+import type { ParsedFile } from '../content/load.ts';
+import type { ContentError } from '../errors.ts';
+import { renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
+import type { SiteModel } from '../model/site-model.ts';
+import type { ResolvedOptions } from '../options.ts';
+import { checkLinks } from '../render/check-links.ts';
+import type { AssetManifest, PageTemplates } from '../render/page-props.ts';
+import type { Page } from '../render/render-pages.ts';
+import { PageCache } from './page-cache.ts';
+
+interface Kept {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * Parsed files and asset stages are kept until the watcher reports a change to one of their input
+ * paths (`invalidate`), so an unchanged file is neither read nor parsed again. Markdown and pages
+ * are compared by value, so they cannot go stale whatever the watcher reports.
+ */
+export class WatchCache implements BuildCache {
+  readonly #templatesDir: string;
+  readonly #clientDir: string;
+  readonly #imagesDir: string;
+  readonly #cacheDir: string;
+  /** `file:<absolute path>` or `stage:<name>` -> the value computed from it. */
+  readonly #kept = new Map<string, Kept>();
+  /** Bumped on each invalidation, so a value computed while its input changed is not kept. */
+  readonly #generations = new Map<string, number>();
+  #markdown: RenderedMarkdown = new Map();
+  readonly #pages = new PageCache();
+  #linkedFiles = '';
+  #linksChecked = new WeakSet<Page>();
+
+  constructor(options: ResolvedOptions) {
+    this.#templatesDir = options.templatesDir;
+    this.#clientDir = path.dirname(options.clientEntry);
+    this.#imagesDir = path.join(options.content, 'images');
+    this.#cacheDir = options.cacheDir;
+  }
+
+  /** Pages the last build rendered; the others were reused. */
+  get pagesRendered(): number {
+    return this.#pages.rendered;
+  }
+
+  readonly parsedFiles = (absolute: string, parse: () => Promise<ParsedFile>): Promise<ParsedFile> => this.#keep(`file:${absolute}`, '', parse);
+
+  reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T> {
+    return this.#keep(`stage:${stage}`, key, run);
+  }
+
+  async renderMarkdown(bodies: string[]): Promise<RenderedMarkdown> {
+    // The first build shares the on-disk cache with `build`; later ones render only new bodies,
+    // without rewriting that cache with the handful of bodies they saw.
+    if (this.#markdown.size === 0) this.#markdown = await renderMarkdownBodies(bodies, this.#cacheDir);
+    const rendered = new Map<string, string>();
+    for (const body of bodies) rendered.set(body, this.#markdown.get(body) ?? (await renderMarkdown(body)));
+    // Only this build's bodies are kept, so 500 edits leave one version of each body behind.
+    this.#markdown = rendered;
+    return rendered;
+  }
+
+  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[] {
+    return this.#pages.render(model, assets, templates, devScript);
+  }
+
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[] {
+    // A page's links can only break when its HTML or the set of files changes: reused pages
+    // (same object) that passed against the same files need no second look.
+    const signature = [...files].join('\n');
+    if (signature !== this.#linkedFiles) {
+      this.#linkedFiles = signature;
+      this.#linksChecked = new WeakSet();
+    }
+    const problems: ContentError[] = [];
+    for (const page of pages) {
+      if (this.#linksChecked.has(page)) continue;
+      const found = checkLinks([page], files);
+      if (found.length === 0) this.#linksChecked.add(page);
+      problems.push(...found);
+    }
+    return problems;
+  }
+
+  /** Forgets what was computed from `changed`, a file or folder that was added, edited or removed. */
+  invalidate(changed: string): void {
+    const ids = [`file:${changed}`];
+    const below = `file:${changed}${path.sep}`;
+    for (const id of this.#kept.keys()) if (id.startsWith(below)) ids.push(id);
+    if (isInside(changed, this.#templatesDir)) ids.push('stage:templates', 'stage:client', 'stage:styles');
+    if (isInside(changed, this.#clientDir)) ids.push('stage:client');
+    if (isInside(changed, this.#imagesDir)) ids.push('stage:images');
+    for (const id of ids) {
+      this.#kept.delete(id);
+      this.#generations.set(id, (this.#generations.get(id) ?? 0) + 1);
+    }
+  }
+
+  async #keep<T>(id: string, key: string, compute: () => Promise<T>): Promise<T> {
+    const kept = this.#kept.get(id);
+    if (kept && kept.key === key) return kept.value as T;
+    const generation = this.#generations.get(id);
+    const value = await compute();
+    // A change reported while computing may have been read half-way: recompute next time.
+    if (this.#generations.get(id) === generation) this.#kept.set(id, { key, value });
+    return value;
+  }
+}
+
+function isInside(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir + path.sep);
+}

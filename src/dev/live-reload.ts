@@ -1,0 +1,153 @@
+// Live reload over Server-Sent Events: a revision counter per good build, and the failure the overlay shows.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { cachedBuild } from '../bundle/esbuild-cache.ts';
+import { formatProblem, type ContentError } from '../errors.ts';
+import type { ResolvedOptions } from '../options.ts';
+
+/** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
+export const RELOAD_CLIENT_FILE = '__brochure/reload.js';
+const EVENTS_PATH = '/__brochure/events';
+
+// Filled in when a page is served, not when it is rendered: the page then names the build it came
+// from, so a page fetched just before a rebuild still reloads (← Lume `liveReload(initRevision)`).
+const UNSTAMPED = 'data-revision="?"';
+
+/** One problem as the overlay lists it. */
+export interface OverlayProblem {
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+  /** The terminal's line: `file:line: field: message`. */
+  text: string;
+}
+
+/** What open pages show after a failed build: located problems, or the crash of a template or of brochure. */
+export interface FailureReport {
+  problems: OverlayProblem[];
+  error?: { message: string; stack: string };
+}
+
+/** Reload and failure events for every open page, plus the script tag that connects a page to them. */
+export class LiveReload {
+  readonly #session = randomBytes(6).toString('hex');
+  #revision = 0;
+  #failure: FailureReport | undefined;
+  readonly #clients = new Set<ServerResponse>();
+  // Proxies and sleeping laptops drop idle connections silently; a comment every 20 s keeps them open.
+  readonly #heartbeat = setInterval(() => this.#clients.forEach((client) => client.write(': ping\n\n')), 20_000).unref();
+
+  /** Appended to every page in watch mode, and only there. */
+  readonly devScript = `<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS_PATH}" data-session="${this.#session}" ${UNSTAMPED} defer></script>`;
+
+  /** Good builds so far; each one reloads the open pages. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Whether the last build failed (open pages show the overlay). */
+  get failing(): boolean {
+    return this.#failure !== undefined;
+  }
+
+  /** Records a good build and tells every open page to reload. */
+  reload(): void {
+    this.#revision++;
+    this.#failure = undefined;
+    this.#broadcast('reload', { revision: this.#revision });
+  }
+
+  /** Records a failed build: open pages keep the last good content and show the overlay. */
+  fail(report: FailureReport): void {
+    this.#failure = report;
+    this.#broadcast('failure', report);
+  }
+
+  /** The `handle` hook of serveSite: answers the event stream, leaves every other URL to the server. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if ((req.url ?? '').split('?')[0] !== EVENTS_PATH) return false;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    // A stopped and restarted server is found again within half a second.
+    res.write('retry: 500\n\n');
+    send(res, 'hello', { session: this.#session, revision: this.#revision, failure: this.#failure });
+    this.#clients.add(res);
+    res.on('close', () => this.#clients.delete(res));
+    return true;
+  };
+
+  /** Writes the current revision into a served page's reload script; other files pass through. */
+  stamp(file: string, bytes: Uint8Array): Uint8Array {
+    if (!file.endsWith('.html')) return bytes;
+    const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const at = html.lastIndexOf(UNSTAMPED);
+    if (at === -1) return bytes;
+    const stamped = Buffer.from(`data-revision="${this.#revision}"`);
+    return Buffer.concat([html.subarray(0, at), stamped, html.subarray(at + UNSTAMPED.length)]);
+  }
+
+  /** Ends every event stream, so the server can close. */
+  close(): void {
+    clearInterval(this.#heartbeat);
+    for (const client of this.#clients) client.end();
+    this.#clients.clear();
+  }
+
+  #broadcast(event: string, data: unknown): void {
+    for (const client of this.#clients) send(client, event, data);
+  }
+}
+
+function send(res: ServerResponse, event: string, data: unknown): void {
+  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** The overlay's view of a failed build's problems (errors and warnings alike, as the terminal prints them). */
+export function problemsReport(problems: readonly ContentError[]): FailureReport {
+  return {
+    problems: problems.map((problem) => ({
+      file: problem.file,
+      line: problem.line,
+      field: problem.field,
+      message: problem.message,
+      text: formatProblem(problem),
+    })),
+  };
+}
+
+/** The overlay's view of a crash: a template that throws while rendering, or a bug in brochure. */
+export function crashReport(error: unknown): FailureReport {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? (error.stack ?? message) : message;
+  return { problems: [], error: { message, stack } };
+}
+
+/** Bundles src/dev/reload-client.ts for the browser (cached like the other bundles). */
+export async function bundleReloadClient(options: ResolvedOptions): Promise<Uint8Array> {
+  const [bundle] = await cachedBuild('reload-client', options.cacheDir, {
+    absWorkingDir: options.packageRoot,
+    entryPoints: [path.join(options.packageRoot, 'src', 'dev', 'reload-client.ts')],
+    outdir: path.join(options.cacheDir, 'reload-client'),
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+  });
+  if (!bundle) throw new Error('esbuild produced no reload client');
+  return bundle.contents;
+}
+
+/** Served for every page until a first build succeeds, so the overlay has a page to appear on. */
+export function waitingPage(devScript: string): Uint8Array {
+  return Buffer.from(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
+      `<body><p>No good build yet: the terminal lists the problems. This page reloads once they are fixed.</p>${devScript}</body></html>`,
+  );
+}

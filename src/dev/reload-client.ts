@@ -1,0 +1,88 @@
+// Browser side of `brochure watch`: reloads the page after each good build and shows a failed one in an overlay.
+// Served at /__brochure/reload.js in watch mode only; `build` output never loads it.
+
+interface Problem {
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+}
+
+interface Failure {
+  problems: Problem[];
+  error?: { message: string; stack: string };
+}
+
+interface Hello {
+  session: string;
+  revision: number;
+  failure?: Failure;
+}
+
+const script = document.currentScript as HTMLScriptElement | null;
+const { events = '/__brochure/events', session, revision } = script?.dataset ?? {};
+let overlay: HTMLElement | undefined;
+
+const source = new EventSource(events);
+source.addEventListener('hello', (event) => {
+  const hello = parse<Hello>(event);
+  // A rebuild between serving this page and connecting, or a restarted server: the page is stale.
+  if (hello.session !== session || String(hello.revision) !== revision) location.reload();
+  else if (hello.failure) show(hello.failure);
+});
+source.addEventListener('reload', (event) => {
+  if (String(parse<{ revision: number }>(event).revision) !== revision) location.reload();
+});
+source.addEventListener('failure', (event) => show(parse<Failure>(event)));
+
+function parse<T>(event: Event): T {
+  return JSON.parse((event as MessageEvent<string>).data) as T;
+}
+
+function show(failure: Failure): void {
+  overlay?.remove();
+  overlay = document.createElement('brochure-overlay');
+  // A shadow root keeps the site's styles off the overlay and the overlay's styles off the site.
+  const root = overlay.attachShadow({ mode: 'open' });
+  const panel = element('section', { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'title' });
+  panel.append(
+    element('h2', { id: 'title' }, failure.error ? 'The build crashed' : 'The build failed'),
+    element('p', {}, 'This page still shows the last good build. Fix the file and save: the page reloads by itself.'),
+  );
+  if (failure.problems.length > 0) {
+    const list = element('ul');
+    for (const problem of failure.problems) {
+      const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
+      list.append(element('li', {}, element('code', {}, location), ` ${problem.field}: ${problem.message}`));
+    }
+    panel.append(list);
+  }
+  if (failure.error) panel.append(element('pre', {}, failure.error.stack || failure.error.message));
+  const close = element('button', { type: 'button' }, 'Close');
+  close.addEventListener('click', () => overlay?.remove());
+  panel.append(close);
+  root.append(element('style', {}, STYLES), panel);
+  document.body.append(overlay);
+  close.focus();
+}
+
+function element(tag: string, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const STYLES = `
+  :host { position: fixed; inset: 0; z-index: 2147483647; display: grid; place-items: start center;
+    padding: 5vh 1rem; background: rgb(0 0 0 / 0.55); overflow: auto; font: 16px/1.5 system-ui, sans-serif; }
+  section { max-width: 60rem; width: 100%; background: #fff; color: #1a1a1a; border-top: 6px solid #b00020;
+    border-radius: 6px; padding: 1.25rem 1.5rem; box-shadow: 0 10px 40px rgb(0 0 0 / 0.4); }
+  h2 { margin: 0 0 0.5rem; font-size: 1.25rem; color: #b00020; }
+  ul { padding-left: 1.25rem; }
+  li { margin: 0.4rem 0; }
+  code, pre { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.875rem; }
+  code { font-weight: 700; }
+  pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.75rem; border-radius: 4px; max-height: 50vh; overflow: auto; }
+  button { font: inherit; padding: 0.4rem 1rem; cursor: pointer; }
+`;
