@@ -111,7 +111,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());
-  const broken = cache ? cache.checkLinks(pages, fileSet) : checkLinks(pages, fileSet);
+  const broken = cache ? cache.checkLinks(pages, fileSet) : checkLinks(pages, fileSet, options.cwd);
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 

@@ -41,8 +41,13 @@ export function formatProblem(problem: ContentError): string {
 /** Orders problems by file, then line, then field, so reports are stable. */
 export function sortProblems(problems: readonly ContentError[]): ContentError[] {
   return [...problems].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.field.localeCompare(b.field),
+    (a, b) => compare(a.file, b.file) || a.line - b.line || compare(a.field, b.field),
   );
+}
+
+// Code-unit order, not localeCompare: reports must not depend on the machine's language settings.
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Errors only: warnings never fail a build. */

@@ -11,9 +11,13 @@ export function formatSummary(result: BuildSuccess, outLabel: string): string {
   return [
     ...rows.map(([label, bytes]) => `  ${label.padEnd(width)}  ${formatBytes(bytes).padStart(8)}`),
     `  ${'HTML'.padEnd(width)}  ${formatBytes(html).padStart(8)}`,
-    `  ${'assets'.padEnd(width)}  ${formatBytes(total - html).padStart(8)}  (${result.files.size - rows.length} files${result.imagesEncoded ? `, ${result.imagesEncoded} images encoded` : ''})`,
-    `Built ${rows.length} pages, ${formatBytes(total)} in ${(time / 1000).toFixed(2)} s into ${outLabel}/ (content ${ms(content)}, assets ${ms(assets)}, render ${ms(render)}).`,
+    `  ${'assets'.padEnd(width)}  ${formatBytes(total - html).padStart(8)}  (${plural(result.files.size - rows.length, 'file')}${result.imagesEncoded ? `, ${result.imagesEncoded} images encoded` : ''})`,
+    `Built ${plural(rows.length, 'page')}, ${formatBytes(total)} in ${(time / 1000).toFixed(2)} s into ${outLabel}/ (content ${ms(content)}, assets ${ms(assets)}, render ${ms(render)}).`,
   ].join('\n');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function formatBytes(bytes: number): string {

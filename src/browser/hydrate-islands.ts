@@ -8,9 +8,9 @@ function isIslandName(name: string | undefined): name is IslandName {
   return name !== undefined && name in islands;
 }
 
-/** Hydrates every `[data-island]` marker under `root` with the component it names and the props it carries. */
-export function hydrateIslands(root: ParentNode = document): void {
-  for (const marker of root.querySelectorAll<HTMLElement>('[data-island]')) {
+/** Hydrates every `[data-island]` marker in the page with the component it names and the props it carries. */
+export function hydrateIslands(): void {
+  for (const marker of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = marker.dataset.island;
     if (!isIslandName(name)) {
       console.error(`Unknown island "${name}": add it to templates/islands/registry.ts.`);

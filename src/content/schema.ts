@@ -18,12 +18,13 @@ const httpsUrl = z.url({ protocol: /^https?$/, message: 'expected an absolute ht
 const timelineDate = z
   .union([z.number(), z.string()])
   .transform((value) => String(value))
-  .refine(isCalendarDate, { message: 'expected a date written as YYYY, YYYY-MM or YYYY-MM-DD' });
+  .refine((value) => DATE_SHAPE.test(value), { message: 'expected a date written as YYYY, YYYY-MM or YYYY-MM-DD', abort: true })
+  .refine(isCalendarDate, { message: 'expected a real calendar date (check the month and the day)' });
+
+const DATE_SHAPE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 
 function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
-  if (!match) return false;
-  const [, year, month, day] = match;
+  const [, year, month, day] = DATE_SHAPE.exec(value) ?? [];
   if (month === undefined) return true;
   const m = Number(month);
   if (m < 1 || m > 12) return false;

@@ -84,7 +84,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
         biographyHtml: renderMarkdown(entry.body),
       }),
     )
-    .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+    .sort((a, b) => a.order - b.order || (a.slug < b.slug ? -1 : 1));
 
   const services = entries.services
     .map(
@@ -96,7 +96,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
         descriptionHtml: renderMarkdown(entry.body),
       }),
     )
-    .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug));
+    .sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : 1));
 
   const { home, contacts, servicesPage, privacy } = entries;
   const page = (kind: RouteKind, path: string | null, file: string, entry: { file: string; data: { title: string; description: string } }, more: string[] = []): Route => ({

@@ -1,5 +1,5 @@
 // Bundles templates/ for Node with esbuild and imports the result, fresh whenever a template changed.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBuild, hash } from '../bundle/esbuild-cache.ts';
@@ -28,7 +28,10 @@ export async function loadTemplates(options: ResolvedOptions): Promise<PageTempl
   if (!bundle) throw new Error('esbuild produced no templates bundle');
   const file = path.join(options.cacheDir, 'templates', `pages.${hash(bundle.contents).slice(0, 16)}.mjs`);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, bundle.contents);
+  // Parallel builds (test workers, a build beside watch) may import this name: never expose half a file.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, bundle.contents);
+  await rename(temporary, file);
   const module = (await import(pathToFileURL(file).href)) as { pages?: PageTemplates };
   if (!module.pages) throw new Error(`templates/pages/index.ts must export "pages" (one component per route kind)`);
   return module.pages;

@@ -15,6 +15,12 @@ type Status = { phase: 'idle' | 'sending' | 'success' } | { phase: 'error'; deta
 
 const SUCCESS = 'Messaggio inviato! Ti risponderemo al più presto.';
 const FAILURE = "Si è verificato un errore durante l'invio.";
+const STATUS_CLASS: Record<Status['phase'], string> = {
+  idle: 'form-status',
+  sending: 'form-status',
+  success: 'form-status form-status--success',
+  error: 'form-status form-status--error',
+};
 
 /**
  * Until hydrated, 'Invia' is disabled: a form without its script would submit by GET and put the
@@ -45,6 +51,7 @@ export default function ContactForm({ emailjs, privacyHref, noscript }: ContactF
   };
 
   const sending = status.phase === 'sending';
+  const message = status.phase === 'error' ? `${FAILURE} ${status.detail}` : status.phase === 'success' ? SUCCESS : null;
   return (
     <form className="contact-form" noValidate onSubmit={submit}>
       <p className="contact-form__noscript">{noscript}</p>
@@ -52,8 +59,8 @@ export default function ContactForm({ emailjs, privacyHref, noscript }: ContactF
       <button type="submit" className="button button--primary" disabled={!hydrated || sending}>
         {sending ? 'Invio…' : 'Invia'}
       </button>
-      <p className={`form-status${status.phase === 'error' ? ' form-status--error' : status.phase === 'success' ? ' form-status--success' : ''}`} role="status">
-        {status.phase === 'error' ? `${FAILURE} ${status.detail}` : status.phase === 'success' ? SUCCESS : null}
+      <p className={STATUS_CLASS[status.phase]} role="status">
+        {message}
       </p>
     </form>
   );

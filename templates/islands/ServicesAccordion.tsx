@@ -18,6 +18,10 @@ interface ServicesAccordionProps {
 /** Spec §9: an open panel is its content height plus this many pixels. */
 const PANEL_EXTRA_PX = 24;
 
+// Prefixed so a service slug cannot collide with another id on the page.
+const buttonId = (id: string) => `servizio-${id}-button`;
+const panelId = (id: string) => `servizio-${id}-panel`;
+
 /**
  * The server HTML, and so the first client render, shows every panel expanded (`aria-expanded="true"`,
  * no height): without JavaScript every description is readable and announced as such. Once hydrated,
@@ -33,7 +37,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
     const panels = root.current.querySelectorAll<HTMLElement>('.accordion__panel');
     const fit = () => {
       for (const panel of panels) {
-        const open = panel.id === `${openId}-panel`;
+        const open = openId !== null && panel.id === panelId(openId);
         panel.style.height = `${open ? (panel.firstElementChild?.clientHeight ?? 0) + PANEL_EXTRA_PX : 0}px`;
       }
     };
@@ -50,16 +54,16 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
           <h2 className="accordion__heading">
             <button
               type="button"
-              id={`${id}-button`}
+              id={buttonId(id)}
               className="accordion__button"
               aria-expanded={!hydrated || openId === id}
-              aria-controls={`${id}-panel`}
+              aria-controls={panelId(id)}
               onClick={() => setOpenId(openId === id ? null : id)}
             >
               {title}
             </button>
           </h2>
-          <div id={`${id}-panel`} className="accordion__panel" role="region" aria-labelledby={`${id}-button`}>
+          <div id={panelId(id)} className="accordion__panel" role="region" aria-labelledby={buttonId(id)}>
             <div className="accordion__content">
               <div dangerouslySetInnerHTML={{ __html: html }} />
               <p className="accordion__duration">{duration}</p>

@@ -7,7 +7,7 @@ export interface Consent {
 }
 
 /** localStorage key of the consent record (spec §9). */
-export const CONSENT_KEY = 'pss-consent-v1';
+const CONSENT_KEY = 'pss-consent-v1';
 
 /** Returns the stored choice, or null when there is none or it cannot be trusted (missing, malformed, storage refused). */
 export function readConsent(): Consent | null {

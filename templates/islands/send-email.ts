@@ -11,7 +11,7 @@ export interface EmailJsConfig {
 }
 
 /** A request with no answer by then is abandoned and reported as a failure. */
-export const SEND_TIMEOUT_MS = 15_000;
+const SEND_TIMEOUT_MS = 15_000;
 
 /** Sends the message; throws an Error whose message is the service's response text, the network error or the time-out. */
 export async function sendEmail(config: EmailJsConfig, message: ContactMessage): Promise<void> {

@@ -10,11 +10,11 @@ const [first, second] = ACCORDION_PROPS.services.map((service) => service.id) as
 const body = `<main><h1>Percorsi</h1>${island('ServicesAccordion', ACCORDION_PROPS)}</main>`;
 const open = (options = {}) => session.open('/percorsi', htmlDocument({ body, route: 'services' }), options);
 
-const button = (page: Page, id: string) => page.locator(`#${id}-button`);
-const expandedIds = (page: Page) => page.locator('.accordion__button[aria-expanded="true"]').evaluateAll((nodes) => nodes.map((node) => node.id.replace(/-button$/, '')));
+const button = (page: Page, id: string) => page.locator(`#servizio-${id}-button`);
+const expandedIds = (page: Page) => page.locator('.accordion__button[aria-expanded="true"]').evaluateAll((nodes) => nodes.map((node) => node.id.replace(/^servizio-|-button$/g, '')));
 /** The panel's inline height and what it should be: its content's height plus 24px. */
 const heights = (page: Page, id: string) =>
-  page.locator(`#${id}-panel`).evaluate((panel: HTMLElement) => ({ inline: panel.style.height, content: panel.firstElementChild?.clientHeight ?? 0 }));
+  page.locator(`#servizio-${id}-panel`).evaluate((panel: HTMLElement) => ({ inline: panel.style.height, content: panel.firstElementChild?.clientHeight ?? 0 }));
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 describe('services accordion', () => {
@@ -22,9 +22,9 @@ describe('services accordion', () => {
     const { page } = await open();
     expect(await expandedIds(page)).toEqual([]);
     for (const { id, title } of ACCORDION_PROPS.services) {
-      expect(await button(page, id).getAttribute('aria-controls')).toBe(`${id}-panel`);
+      expect(await button(page, id).getAttribute('aria-controls')).toBe(`servizio-${id}-panel`);
       const region = page.getByRole('region', { name: title, includeHidden: true });
-      expect(await region.getAttribute('id')).toBe(`${id}-panel`);
+      expect(await region.getAttribute('id')).toBe(`servizio-${id}-panel`);
       expect((await heights(page, id)).inline).toBe('0px');
       expect(await region.isHidden()).toBe(true);
     }
@@ -56,7 +56,7 @@ describe('services accordion', () => {
     const wide = await heights(page, first);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.waitForFunction((id) => {
-      const panel = document.getElementById(`${id}-panel`);
+      const panel = document.getElementById(`servizio-${id}-panel`);
       return panel !== null && panel.style.height === `${(panel.firstElementChild?.clientHeight ?? 0) + 24}px`;
     }, first);
     const narrow = await heights(page, first);
@@ -65,7 +65,7 @@ describe('services accordion', () => {
   });
 
   it('animates the height, except with prefers-reduced-motion', async () => {
-    const duration = (page: Page) => page.locator(`#${first}-panel`).evaluate((panel) => getComputedStyle(panel).transitionDuration);
+    const duration = (page: Page) => page.locator(`#servizio-${first}-panel`).evaluate((panel) => getComputedStyle(panel).transitionDuration);
     const animated = await open();
     expect(await duration(animated.page)).toContain('0.3s');
     const reduced = await open({ reducedMotion: 'reduce' });

@@ -205,6 +205,19 @@ describe('contacts-page form', () => {
     for (const label of ['Nome *', 'Cognome *', 'Email *', 'Telefono', 'Messaggio *']) expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
   });
 
+  it('enables Invia for a box the browser ticked before the script ran (history restore)', async () => {
+    const { page, context } = await contactsPage();
+    // readystatechange to "interactive" fires after parsing and before module scripts run.
+    await context.addInitScript(() =>
+      document.addEventListener('readystatechange', () => {
+        const box = document.querySelector<HTMLInputElement>('input[name="privacy"]');
+        if (document.readyState === 'interactive' && box) box.checked = true;
+      }),
+    );
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled === false);
+  });
+
   it('logs the form state on submit with consent, and sends nothing', async () => {
     const { page, blocked } = await contactsPage();
     const requests: string[] = [];

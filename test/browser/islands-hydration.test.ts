@@ -42,11 +42,13 @@ describe('without JavaScript', () => {
   it('shows every service description, hides the banner, explains and disables the home form', async () => {
     const { page } = await session.open('/no-js', htmlDocument({ body: everyIsland(session.harness.origin) }), { javaScriptEnabled: false });
     for (const { id } of ACCORDION_PROPS.services) {
-      const panel = page.locator(`#${id}-panel`);
+      const panel = page.locator(`#servizio-${id}-panel`);
       expect(await panel.isVisible()).toBe(true);
       expect((await panel.boundingBox())?.height).toBeGreaterThan(20);
     }
     expect(await page.getByText('Uno spazio di ascolto senza giudizio').first().isVisible()).toBe(true);
+    // The banner is in the server HTML, hidden: only the script can know whether a choice exists.
+    expect(await page.locator('section.consent-banner[hidden]').count()).toBe(1);
     expect(await page.getByRole('region', { name: 'Consenso ai cookie' }).count()).toBe(0);
     expect(await page.getByText('Per inviare il modulo serve JavaScript').isVisible()).toBe(true);
     expect(await page.locator('form').first().getByRole('button', { name: 'Invia' }).isDisabled()).toBe(true);

@@ -26,7 +26,7 @@ const RULES: [fixture: string, expected: string][] = [
   ['malformed-yaml', 'content/contatti.md:3: YAML: Nested mappings are not allowed in compact mappings'],
   ['missing-field', 'content/home.md:2: heading: required field is missing'],
   ['wrong-type', 'content/professionals/rossi.md:8: order: expected a number, got "primo"'],
-  ['invalid-date', 'content/professionals/rossi.md:20: timeline[1].date: expected a date written as YYYY, YYYY-MM or YYYY-MM-DD, got "2012-02-30"'],
+  ['invalid-date', 'content/professionals/rossi.md:20: timeline[1].date: expected a real calendar date (check the month and the day), got "2012-02-30"'],
   ['unknown-timeline-type', 'content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"'],
   [
     'duplicate-slug',

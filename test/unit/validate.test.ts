@@ -128,13 +128,19 @@ describe('validateContent: located field problems', () => {
   });
 
   it.each([
-    ['"2012-02-30"', '30 February'],
-    ['"2012-13"', 'month 13'],
     ['03/2012', 'the Italian day/month order'],
     ['"marzo 2012"', 'words'],
-  ])('reports an invalid date %s (%s)', async (value) => {
+  ])('reports a date not written as YYYY-MM-DD: %s (%s)', async (value) => {
     const { lines } = await check({ [AT]: rossiWith('  - date: "2012-03"', `  - date: ${value}`) });
     expect(lines).toEqual([`${AT}:20: timeline[1].date: expected a date written as YYYY, YYYY-MM or YYYY-MM-DD, got "${value.replace(/"/g, '')}"`]);
+  });
+
+  it.each([
+    ['"2012-02-30"', '30 February'],
+    ['"2012-13"', 'month 13'],
+  ])('reports a well-written date that does not exist: %s (%s)', async (value) => {
+    const { lines } = await check({ [AT]: rossiWith('  - date: "2012-03"', `  - date: ${value}`) });
+    expect(lines).toEqual([`${AT}:20: timeline[1].date: expected a real calendar date (check the month and the day), got "${value.replace(/"/g, '')}"`]);
   });
 
   it('reports malformed e-mail, URL and image path values with what the file has', async () => {

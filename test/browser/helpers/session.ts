@@ -5,7 +5,7 @@ import { blockExternal, launchBrowser } from './browser.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /** A page opened by `session.open`, with what it reported while the test ran. */
-export interface OpenedPage {
+interface OpenedPage {
   page: Page;
   context: BrowserContext;
   /** `console.error` messages and uncaught exceptions, CSP violations included. */
