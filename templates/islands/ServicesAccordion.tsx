@@ -26,6 +26,7 @@ const panelId = (id: string) => `servizio-${id}-panel`;
  * The server HTML, and so the first client render, shows every panel expanded (`aria-expanded="true"`,
  * no height): without JavaScript every description is readable and announced as such. Once hydrated,
  * all collapse; the layout effect owns the panels' inline heights, which React never renders.
+ * Panels are `<section aria-labelledby>`, which is the APG's `role="region"` natively.
  */
 export default function ServicesAccordion({ services }: ServicesAccordionProps) {
   const hydrated = useHydrated();
@@ -63,12 +64,12 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
               {title}
             </button>
           </h2>
-          <div id={panelId(id)} className="accordion__panel" role="region" aria-labelledby={buttonId(id)}>
+          <section id={panelId(id)} className="accordion__panel" aria-labelledby={buttonId(id)}>
             <div className="accordion__content">
               <div dangerouslySetInnerHTML={{ __html: html }} />
               <p className="accordion__duration">{duration}</p>
             </div>
-          </div>
+          </section>
         </div>
       ))}
     </div>

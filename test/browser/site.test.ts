@@ -74,6 +74,8 @@ describe('every route of the sample site', () => {
   it('has no axe violations (WCAG 2.2 AA) on any route, with the cookie banner showing', async () => {
     for (const path of [...(await routes()), '/non-esiste']) {
       const { page } = await visit(path);
+      // Colour transitions (a button enabled on hydration) must settle before contrast is measured.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       await page.addScriptTag({ path: axeSource });
       const violations = await page.evaluate(async () => {
         const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
