@@ -8,6 +8,7 @@ import { errorsOf, ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
+import { renderHeadersFile, renderNginxExample } from './output/headers.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './render/load-templates.ts';
 import type { AssetManifest, PageTemplates } from './render/page-props.ts';
@@ -28,6 +29,8 @@ export interface BuildSuccess {
   /** Output path (relative, POSIX) -> bytes, sorted by path. */
   files: Map<string, Uint8Array>;
   pages: Page[];
+  /** The model the pages were rendered from (`check --compliance` reads its settings). */
+  model: SiteModel;
   /** Warnings only. */
   problems: ContentError[];
   times: StageTimes;
@@ -71,6 +74,8 @@ export interface BuildCache {
   renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[];
   /** Like `checkLinks`, skipping pages already checked against the same set of files. */
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
+  /** A page's HTML as bytes, encoded once per rendered page. */
+  pageBytes(page: Page): Uint8Array;
 }
 
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
@@ -102,12 +107,14 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 
   const pages = cache ? cache.renderPages(model, assets, templates, hooks.devScript) : renderPages(model, assets, templates, hooks.devScript);
   const files = new Map<string, Uint8Array>();
-  for (const page of pages) files.set(page.route.file, Buffer.from(page.html));
+  for (const page of pages) files.set(page.route.file, cache ? cache.pageBytes(page) : Buffer.from(page.html));
   files.set(script.path, script.contents);
   files.set(stylesheet.path, stylesheet.contents);
   for (const [file, contents] of images.files) files.set(file, contents);
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
+  files.set('_headers', Buffer.from(renderHeadersFile(model.site)));
+  files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());
@@ -119,6 +126,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
     ok: true,
     files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
     pages,
+    model,
     problems: checked.problems,
     times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
     imagesEncoded: images.encoded,

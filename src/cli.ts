@@ -4,9 +4,12 @@ import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { buildSite, checkContent } from './build.ts';
 import { ContentError, errorsOf, formatReport } from './errors.ts';
-import { DEFAULTS, resolveOptions, type Options } from './options.ts';
+import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { writeSite } from './output/write-site.ts';
 import { formatSummary } from './summary.ts';
+import { checkCompliance } from './compliance/rules.ts';
+import { formatComplianceReport, formatComplianceSummary, warningsOf } from './compliance/report.ts';
+import { asStaticHost } from './dev/headers-file.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
 import { watchSite } from './dev/watch.ts';
 
@@ -50,16 +53,22 @@ function createProgram(): Command {
       if (!result.ok) return fail(result.problems, `${relative(options.out)}/ was left unchanged.`);
       await writeSite(options.out, result.files);
       if (result.problems.length > 0) console.error(formatReport(result.problems));
-      if (!options.quiet) console.log(formatSummary(result, relative(options.out)));
+      if (options.quiet) return;
+      const compliance = formatComplianceSummary(checkCompliance(result));
+      if (compliance) console.log(compliance);
+      console.log(formatSummary(result, relative(options.out)));
     });
 
   program
     .command('check')
     .description('validate the content only, with the same messages as build; writes nothing')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
+    .option('--compliance', 'also render the site in memory and report, rule by rule, what an Italian practice site still lacks')
+    .option('--strict', 'with --compliance: exit 1 when a rule warns')
     .option('-q, --quiet', 'print nothing when the content is valid')
-    .action(async (flags: Pick<Options, 'content' | 'quiet'>) => {
+    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean }) => {
       const options = resolveOptions(flags);
+      if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
       if (problems.length > 0) console.error(formatReport(problems));
@@ -74,7 +83,7 @@ function createProgram(): Command {
     .action(async (flags: Pick<Options, 'out' | 'port'>) => {
       const options = resolveOptions(flags);
       await assertSiteDirectory(options.out);
-      const server = await serveSite({ files: directoryFiles(options.out), port: options.port });
+      const server = await serveSite({ ...(await asStaticHost(directoryFiles(options.out))), port: options.port });
       console.log(`Serving ${relative(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
       await stopOnSignal(() => server.close());
     });
@@ -96,6 +105,16 @@ function createProgram(): Command {
     });
 
   return program;
+}
+
+/** `check --compliance`: builds in memory (writing nothing), then prints every rule's finding. */
+async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Promise<void> {
+  const result = await buildSite(options);
+  if (!result.ok) return fail(result.problems, 'Nothing was written.');
+  if (result.problems.length > 0) console.error(formatReport(result.problems));
+  const findings = checkCompliance(result);
+  if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
+  if (strict && warningsOf(findings) > 0) process.exitCode = 1;
 }
 
 function fail(problems: ContentError[], reassurance: string): void {

@@ -1,5 +1,6 @@
 // Zod schemas for every content file; the site model's types are inferred from these.
 import { z } from 'zod';
+import { isValidVatNumber } from './vat.ts';
 
 // zod compiles object parsers with `new Function` for speed on hot paths; a build parses each file
 // once, so compiling costs more than it saves.
@@ -34,6 +35,16 @@ function isCalendarDate(value: string): boolean {
   return d >= 1 && d <= daysInMonth;
 }
 
+/**
+ * A partita IVA. Unquoted in YAML it is read as a number and a leading zero is lost, so the shape
+ * message asks for quotes; the check digit catches a mistyped digit.
+ */
+const vatNumber = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d{11}$/.test(value), { message: 'expected the 11 digits of a partita IVA, in quotes, such as "01234567897"', abort: true })
+  .refine(isValidVatNumber, { message: 'the check digit (the last one) does not match the other ten, so a digit is probably mistyped; copy the partita IVA again from its VAT registration' });
+
 export const timelineEntrySchema = z.object({
   date: timelineDate,
   /** Optional end of a period; `in corso` for one still going on. */
@@ -67,6 +78,18 @@ export const siteSchema = z.object({
     serviceId: nonEmpty,
     templateId: nonEmpty,
   }),
+  privacy: z
+    .object({
+      /** True: the map and the reviews widget wait for marketing consent (Garante, 10 June 2021); false keeps spec §2. */
+      thirdPartyNeedsConsent: z.boolean().default(false),
+    })
+    .default({ thirdPartyNeedsConsent: false }),
+  consent: z
+    .object({
+      /** Days after which a stored choice counts as none and the banner asks again; unset means never. */
+      maxAgeDays: z.number().int().positive().optional(),
+    })
+    .default({}),
   /** Performance-metrics reporting (spec §7); unset means no metrics code is ever requested. */
   metrics: z.object({ endpoint: httpsUrl }).optional(),
   copyrightYear: z.number().int().min(2000).max(2100),
@@ -115,6 +138,8 @@ export const professionalSchema = z.object({
   phone: z.string().regex(/^\+?[\d ]{6,20}$/, { message: 'expected a phone number such as "+39 333 000 0000"' }),
   email: z.email({ message: 'expected an e-mail address' }),
   linkedin: httpsUrl,
+  /** Partita IVA (DPR 633/1972 art. 35), shown in the footer; optional, `check --compliance` warns when missing. */
+  vat: vatNumber.optional(),
   registration: nonEmpty,
   specialisation: z.array(nonEmpty).min(1, { message: 'list at least one specialisation' }),
   listed: z.boolean().default(true),

@@ -34,6 +34,7 @@ export class WatchCache implements BuildCache {
   readonly #pages = new PageCache();
   #linkedFiles = '';
   #linksChecked = new WeakSet<Page>();
+  #bytes = new WeakMap<Page, Uint8Array>();
 
   constructor(options: ResolvedOptions) {
     this.#templatesDir = options.templatesDir;
@@ -84,6 +85,12 @@ export class WatchCache implements BuildCache {
       problems.push(...found);
     }
     return problems;
+  }
+
+  pageBytes(page: Page): Uint8Array {
+    let bytes = this.#bytes.get(page);
+    if (!bytes) this.#bytes.set(page, (bytes = Buffer.from(page.html)));
+    return bytes;
   }
 
   /** Forgets what was computed from `changed`, a file or folder that was added, edited or removed. */

@@ -143,11 +143,3 @@ export async function bundleReloadClient(options: ResolvedOptions): Promise<Uint
   if (!bundle) throw new Error('esbuild produced no reload client');
   return bundle.contents;
 }
-
-/** Served for every page until a first build succeeds, so the overlay has a page to appear on. */
-export function waitingPage(devScript: string): Uint8Array {
-  return Buffer.from(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
-      `<body><p>No good build yet: the terminal lists the problems. This page reloads once they are fixed.</p>${devScript}</body></html>`,
-  );
-}

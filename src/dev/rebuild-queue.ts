@@ -31,6 +31,15 @@ export class RebuildQueue {
     }, this.#quietMs);
   }
 
+  /** Builds now with whatever is pending (the first build: nothing) once any build in flight is done. */
+  async runNow(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+    this.#start(true);
+    await this.#running;
+  }
+
   /** Whether `file` waits for a build that has not started yet. */
   has(file: string): boolean {
     return this.#pending.has(file);
@@ -43,8 +52,8 @@ export class RebuildQueue {
     await this.#running;
   }
 
-  #start(): void {
-    if (this.#running || this.#closed || this.#pending.size === 0) return;
+  #start(evenIfNothingChanged = false): void {
+    if (this.#running || this.#closed || (this.#pending.size === 0 && !evenIfNothingChanged)) return;
     const changed = this.#pending;
     this.#pending = new Set();
     this.#running = this.#rebuild(changed).finally(() => {

@@ -47,6 +47,8 @@ export interface Route {
 /** Everything the templates need, derived from content only (no assets, no build state). */
 export interface SiteModel {
   site: SiteConfig;
+  /** Where `site` comes from (`content/site.yaml`), for messages that send the editor there. */
+  siteFile: string;
   home: HomeData & { introHtml: string };
   contacts: ContactsData & { bodyHtml: string };
   servicesPage: ServicesPageData & { introHtml: string };
@@ -131,6 +133,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
 
   return {
     site: entries.site.data,
+    siteFile: entries.site.file,
     home: { ...home.data, introHtml: renderMarkdown(home.body) },
     contacts: { ...contacts.data, bodyHtml: renderMarkdown(contacts.body) },
     servicesPage: { ...servicesPage.data, introHtml: renderMarkdown(servicesPage.body) },

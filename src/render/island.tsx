@@ -2,7 +2,7 @@
 import type { ComponentType } from 'react';
 
 /** Island names the client can hydrate; `templates/islands/registry.ts` maps each to its component. */
-export type IslandName = 'SiteNav' | 'CookieConsent' | 'ServicesAccordion' | 'ContactForm' | 'ContactsPageForm' | 'ReviewsLoader';
+export type IslandName = 'SiteNav' | 'CookieConsent' | 'ServicesAccordion' | 'ContactForm' | 'ContactsPageForm' | 'ReviewsLoader' | 'MapEmbed';
 
 interface IslandProps<P extends object> {
   name: IslandName;

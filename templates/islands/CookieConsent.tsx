@@ -5,6 +5,8 @@ import { useBrowserLayoutEffect } from './hooks.ts';
 
 interface CookieConsentProps {
   privacyHref: string;
+  /** site.yaml `consent.maxAgeDays`: an older stored choice counts as none, so the banner asks again. */
+  maxAgeDays?: number;
 }
 
 const NONE: Consent = { analytics: false, marketing: false };
@@ -20,7 +22,7 @@ const BANNER_TEXT =
  * effect when no valid choice is stored. Anything carrying `data-consent-open`, the footer button
  * and the banner's 'Personalizza', opens the modal dialog.
  */
-export default function CookieConsent({ privacyHref }: CookieConsentProps) {
+export default function CookieConsent({ privacyHref, maxAgeDays }: CookieConsentProps) {
   const [bannerShown, setBannerShown] = useState(false);
   const [consent, setConsent] = useState(NONE);
   const [draft, setDraft] = useState(NONE);
@@ -28,7 +30,7 @@ export default function CookieConsent({ privacyHref }: CookieConsentProps) {
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    const stored = readConsent();
+    const stored = readConsent(maxAgeDays);
     if (stored) setConsent(stored);
     else setBannerShown(true);
   }, []);

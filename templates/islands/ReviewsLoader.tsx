@@ -1,19 +1,24 @@
 // Third-party reviews widget: its script is requested once, when the section nears the viewport.
 import { useEffect, useRef } from 'react';
+import { ConsentPlaceholder, useConsentGate, type ConsentGate } from './consent-gate.tsx';
 
 interface ReviewsLoaderProps {
   scriptUrl: string;
   /** The class the widget script looks for to mount into. */
   widgetClass: string;
+  /** Set when the widget must wait for marketing consent (site.yaml `privacy.thirdPartyNeedsConsent`). */
+  gate?: ConsentGate;
 }
 
 /** How far ahead of the viewport the script starts loading, so the widget is ready when seen. */
 const LOAD_AHEAD = '200px';
 
 /** Renders the widget's empty container and injects its script the first time the container comes near. */
-export default function ReviewsLoader({ scriptUrl, widgetClass }: ReviewsLoaderProps) {
+export default function ReviewsLoader({ scriptUrl, widgetClass, gate }: ReviewsLoaderProps) {
   const container = useRef<HTMLDivElement>(null);
+  const [allowed, allow] = useConsentGate(gate);
 
+  // Re-run when the gate opens: only then does the container exist.
   useEffect(() => {
     if (!container.current) return;
     const observer = new IntersectionObserver(
@@ -30,7 +35,8 @@ export default function ReviewsLoader({ scriptUrl, widgetClass }: ReviewsLoaderP
     );
     observer.observe(container.current);
     return () => observer.disconnect();
-  }, [scriptUrl]);
+  }, [allowed]);
 
+  if (gate && !allowed) return <ConsentPlaceholder gate={gate} onLoad={allow} />;
   return <div ref={container} className={widgetClass} />;
 }

@@ -9,8 +9,16 @@ export interface Consent {
 /** localStorage key of the consent record (spec §9). */
 const CONSENT_KEY = 'pss-consent-v1';
 
-/** Returns the stored choice, or null when there is none or it cannot be trusted (missing, malformed, storage refused). */
-export function readConsent(): Consent | null {
+const DAY_MS = 86_400_000;
+
+/** Islands waiting for a choice made in this page (third-party embeds load on marketing consent). */
+const listeners = new Set<(consent: Consent) => void>();
+
+/**
+ * Returns the stored choice, or null when there is none or it cannot be trusted (missing, malformed,
+ * storage refused) or is older than `maxAgeDays`.
+ */
+export function readConsent(maxAgeDays?: number): Consent | null {
   try {
     const record = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as {
       date?: unknown;
@@ -22,7 +30,8 @@ export function readConsent(): Consent | null {
       Number.isNaN(Date.parse(record.date)) ||
       consent?.necessary !== true ||
       typeof consent.analytics !== 'boolean' ||
-      typeof consent.marketing !== 'boolean'
+      typeof consent.marketing !== 'boolean' ||
+      Date.now() - Date.parse(record.date) > (maxAgeDays ?? Infinity) * DAY_MS
     ) {
       return null;
     }
@@ -39,4 +48,11 @@ export function writeConsent(consent: Consent): void {
   } catch {
     // Storage disabled or full: the choice still applies in memory until the page is left.
   }
+  for (const listener of listeners) listener(consent);
+}
+
+/** Calls `listener` with each choice made from now on in this page; returns the function that stops it. */
+export function onConsent(listener: (consent: Consent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -4,6 +4,7 @@ import type { IslandName } from '../../src/render/island.tsx';
 import ContactForm from './ContactForm.tsx';
 import ContactsPageForm from './ContactsPageForm.tsx';
 import CookieConsent from './CookieConsent.tsx';
+import MapEmbed from './MapEmbed.tsx';
 import ReviewsLoader from './ReviewsLoader.tsx';
 import ServicesAccordion from './ServicesAccordion.tsx';
 import SiteNav from './SiteNav.tsx';
@@ -16,4 +17,5 @@ export const islands: Record<IslandName, ComponentType<never>> = {
   ContactForm,
   ContactsPageForm,
   ReviewsLoader,
+  MapEmbed,
 };

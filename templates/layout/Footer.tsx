@@ -2,7 +2,7 @@
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { phoneText, telHref } from '../components/format.ts';
 
-/** Role, phone, e-mail and LinkedIn of one professional. */
+/** Role, phone, e-mail, LinkedIn, partita IVA (DPR 633/1972 art. 35) and registration with the order of one professional. */
 function ProfessionalContacts({ professional }: { professional: Professional }) {
   return (
     <section className="site-footer__block">
@@ -20,6 +20,8 @@ function ProfessionalContacts({ professional }: { professional: Professional }) 
             LinkedIn<span className="visually-hidden"> di {professional.name}</span>
           </a>
         </li>
+        {professional.vat && <li>{`P. IVA ${professional.vat}`}</li>}
+        <li>{professional.registration}</li>
       </ul>
     </section>
   );

@@ -30,7 +30,7 @@ export function Layout({ model, route, assets, devScript, head, children }: Layo
         <Header model={model} assets={assets} currentPath={route.path} />
         <main id="main">{children}</main>
         <Footer model={model} />
-        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: '/privacy' }} />
+        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: '/privacy', maxAgeDays: model.site.consent.maxAgeDays }} />
         {devScript && <div dangerouslySetInnerHTML={{ __html: devScript }} />}
       </body>
     </html>

@@ -6,18 +6,25 @@ import { imageAsset } from '../components/image-asset.ts';
 import { ImagePreload } from '../components/ImagePreload.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { ProfessionalCard } from '../components/ProfessionalCard.tsx';
+import { thirdPartyGates } from '../components/consent-gates.ts';
 import ContactForm from '../islands/ContactForm.tsx';
+import MapEmbed from '../islands/MapEmbed.tsx';
 import ReviewsLoader from '../islands/ReviewsLoader.tsx';
 import { Layout } from '../layout/Layout.tsx';
 
 // The hero is drawn edge to edge at every width.
 const HERO_SIZES = '100vw';
 
-/** The home page; its hero is the one image loaded eagerly, preloaded from <head>. */
+/**
+ * The home page; its hero is the one image loaded eagerly, preloaded from <head>. The map is an
+ * island only when it waits for consent; otherwise it is a plain frame, as the spec has it.
+ */
 export function HomePage(props: PageProps) {
   const { model, assets } = props;
   const { home, site, team } = model;
   const hero = imageAsset(assets, home.hero.image);
+  const gates = thirdPartyGates(site);
+  const map = { src: site.map.embedUrl, title: site.map.title, gate: gates.map };
   return (
     <Layout {...props} head={<ImagePreload image={hero} sizes={HERO_SIZES} />}>
       <section className="hero">
@@ -55,7 +62,7 @@ export function HomePage(props: PageProps) {
             {home.reviews.title}
           </h2>
           <p className="section-subtitle">{home.reviews.subtitle}</p>
-          <Island name="ReviewsLoader" component={ReviewsLoader} props={{ scriptUrl: site.reviews.scriptUrl, widgetClass: site.reviews.widgetClass }} />
+          <Island name="ReviewsLoader" component={ReviewsLoader} props={{ scriptUrl: site.reviews.scriptUrl, widgetClass: site.reviews.widgetClass, gate: gates.reviews }} />
         </div>
       </section>
 
@@ -71,13 +78,7 @@ export function HomePage(props: PageProps) {
               props={{ emailjs: site.emailjs, privacyHref: '/privacy', noscript: home.form.noscript }}
             />
           </div>
-          <iframe
-            className="contact-block__map"
-            src={site.map.embedUrl}
-            title={site.map.title}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-          />
+          {map.gate ? <Island name="MapEmbed" component={MapEmbed} props={map} /> : <MapEmbed {...map} />}
         </div>
       </section>
     </Layout>

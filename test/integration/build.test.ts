@@ -104,12 +104,14 @@ describe('output of the minimal site (contract §4)', () => {
     expect(result.problems).toEqual([]);
   });
 
-  it('has one HTML file per route, plus 404.html, sitemap.xml, robots.txt and hashed assets', () => {
+  it('has one HTML file per route, plus 404.html, sitemap.xml, robots.txt, the host headers files and hashed assets', () => {
     expect(paths().filter((file) => file.endsWith('.html'))).toEqual(['404.html', 'contatti.html', 'index.html', 'percorsi.html', 'privacy.html', 'rossi.html']);
     expect(paths()).toContain('sitemap.xml');
     expect(paths()).toContain('robots.txt');
+    expect(paths()).toContain('_headers');
+    expect(paths()).toContain('nginx.conf.example');
     const assets = paths().filter((file) => file.startsWith('static/'));
-    expect(assets.length).toBe(paths().length - 8);
+    expect(assets.length).toBe(paths().length - 10);
     for (const asset of assets) expect(asset).toMatch(/^static\/(?:css|js|media)\/[\w-]+\.[0-9a-f]{8,}\.(?:css|js|svg|jpg|png|webp|avif)$/);
     for (const folder of ['css', 'js', 'media']) expect(assets.some((asset) => asset.startsWith(`static/${folder}/`))).toBe(true);
   });
@@ -119,8 +121,10 @@ describe('output of the minimal site (contract §4)', () => {
     expect(masked).toMatchInlineSnapshot(`
       [
         "404.html",
+        "_headers",
         "contatti.html",
         "index.html",
+        "nginx.conf.example",
         "percorsi.html",
         "privacy.html",
         "robots.txt",

@@ -9,7 +9,7 @@ function route(path: string | null, file: string): Route {
 }
 
 /** A finished build with pages of the given sizes plus assets. */
-function result(pages: [string | null, string, number][], assets: Record<string, number>, imagesEncoded = 0): BuildSuccess {
+function result(pages: [string | null, string, number][], assets: Record<string, number>, imagesEncoded = 0): Omit<BuildSuccess, 'model'> {
   const rendered = pages.map(([path, file, size]) => ({ route: route(path, file), html: 'x'.repeat(size) }));
   const files = new Map<string, Uint8Array>();
   for (const page of rendered) files.set(page.route.file, Buffer.from(page.html));

@@ -5,6 +5,7 @@ import { Island, type IslandName } from '../../../src/render/island.tsx';
 import type ContactForm from '../../../templates/islands/ContactForm.tsx';
 import type ContactsPageForm from '../../../templates/islands/ContactsPageForm.tsx';
 import type CookieConsent from '../../../templates/islands/CookieConsent.tsx';
+import type MapEmbed from '../../../templates/islands/MapEmbed.tsx';
 import type ReviewsLoader from '../../../templates/islands/ReviewsLoader.tsx';
 import type ServicesAccordion from '../../../templates/islands/ServicesAccordion.tsx';
 import type SiteNav from '../../../templates/islands/SiteNav.tsx';
@@ -18,6 +19,7 @@ export interface IslandProps {
   ContactForm: ComponentProps<typeof ContactForm>;
   ContactsPageForm: ComponentProps<typeof ContactsPageForm>;
   ReviewsLoader: ComponentProps<typeof ReviewsLoader>;
+  MapEmbed: ComponentProps<typeof MapEmbed>;
 }
 
 /** The server HTML of one island, marker included. */

@@ -1,6 +1,6 @@
 // Builds the sample site into a temp folder with the real CLI and serves it with `brochure preview`.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +15,19 @@ export interface ServedSite {
   stop(): Promise<void>;
 }
 
-/** `brochure build` then `brochure preview --port 0`, resolved once the server prints its URL. */
-export async function serveSampleSite(): Promise<ServedSite> {
+/**
+ * `brochure build` then `brochure preview --port 0`, resolved once the server prints its URL.
+ * `editSiteYaml` rewrites a copy of the sample's site.yaml first (e.g. to flip an option).
+ */
+export async function serveSampleSite({ editSiteYaml }: { editSiteYaml?: (yaml: string) => string } = {}): Promise<ServedSite> {
   const work = await mkdtemp(path.join(tmpdir(), 'brochure-e2e-'));
   const out = path.join(work, 'dist');
-  const build = spawnSync(process.execPath, [bin, 'build', '--quiet', '--out', out], { cwd: root, encoding: 'utf8' });
+  const content = editSiteYaml ? path.join(work, 'content') : 'content';
+  if (editSiteYaml) {
+    await cp(path.join(root, 'content'), content, { recursive: true });
+    await writeFile(path.join(content, 'site.yaml'), editSiteYaml(await readFile(path.join(content, 'site.yaml'), 'utf8')));
+  }
+  const build = spawnSync(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build failed:\n${build.stderr}`);
 
   const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,0 +1,191 @@
+// `node --import tsx bench/watch.ts`: save-to-reload latency of `brochure watch`, and its memory over 500 saves.
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { watchSite, type WatchSession } from '../src/dev/watch.ts';
+import { resolveOptions, type ResolvedOptions } from '../src/options.ts';
+
+// Pages render with React's production build, as under bin/brochure.js.
+process.env.NODE_ENV ??= 'production';
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = await mkdtemp(path.join(tmpdir(), 'brochure-bench-watch-'));
+
+/** A watch session plus the times its reload events reached a page, as a browser tab would see them. */
+interface Bench {
+  session: WatchSession;
+  reloads: number[];
+  /** The last rebuild line, which says how many pages were rendered. */
+  lastLog: () => string;
+  close(): Promise<void>;
+}
+
+async function start(options: ResolvedOptions): Promise<Bench> {
+  const logs: string[] = [];
+  const session = await watchSite(options, { log: (line) => logs.splice(0, logs.length, line), error: (line) => console.error(line) });
+  const controller = new AbortController();
+  const response = await fetch(`${session.url}/__brochure/events`, { signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const reloads: number[] = [];
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      for (const match of value.matchAll(/^event: reload$/gm)) if (match) reloads.push(performance.now());
+    }
+  })();
+  return {
+    session,
+    reloads,
+    lastLog: () => logs[0] ?? '',
+    close: async () => {
+      controller.abort();
+      await session.close();
+    },
+  };
+}
+
+async function until<T>(check: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error('bench: timed out');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Sample {
+  reload: number;
+  served: number;
+  rendered: string;
+}
+
+/**
+ * Saves `file` with `edit(n)` and times: file written -> reload event received, and -> the page at
+ * `route` served with `marker(n)` in it. Saves are spaced like a person's (not faster than 100 ms).
+ */
+async function measure(bench: Bench, count: number, file: string, route: string, edit: (n: number) => string, marker: (n: number) => string): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let n = 0; n < count; n++) {
+    const seen = bench.reloads.length;
+    await writeFile(file, edit(n));
+    const written = performance.now();
+    const reloaded = await until(() => bench.reloads[seen]);
+    const served = await until(async () => ((await (await fetch(bench.session.url + route)).text()).includes(marker(n)) ? performance.now() : undefined));
+    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?' });
+    await pause(100);
+  }
+  return samples;
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function report(label: string, samples: Sample[], targetMs: number): void {
+  const reload = samples.map((sample) => sample.reload);
+  const served = samples.map((sample) => sample.served);
+  const median = quantile(served, 0.5);
+  console.log(
+    `${label} (${samples.length} saves): written -> reload median ${quantile(reload, 0.5).toFixed(1)} ms, p90 ${quantile(reload, 0.9).toFixed(1)} ms; ` +
+      `-> new page served median ${median.toFixed(1)} ms, p90 ${quantile(served, 0.9).toFixed(1)} ms; ` +
+      `pages rendered per save: ${[...new Set(samples.map((sample) => sample.rendered))].join(', ')}  ` +
+      `[target median < ${targetMs} ms: ${median < targetMs ? 'met' : 'MISSED'}]`,
+  );
+}
+
+const service = (title: string, body: string) => `---\ntitle: ${title}\nduration: 50\n---\n\n${body}\n`;
+
+/** Copies templates/ beside links to src/ and node_modules/, so a template can be edited without touching the repository. */
+async function templatesCopy(dir: string): Promise<string> {
+  await cp(path.join(root, 'templates'), path.join(dir, 'templates'), { recursive: true });
+  await symlink(path.join(root, 'src'), path.join(dir, 'src'));
+  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return path.join(dir, 'templates');
+}
+
+/** Copies the sample content and adds generated professionals (all but the first 10 unlisted) and services. */
+async function generateBigSite(dir: string, professionals: number, services: number): Promise<void> {
+  await cp(path.join(root, 'content'), path.join(dir, 'content'), { recursive: true });
+  const writes: Promise<void>[] = [];
+  for (let i = 1; i <= professionals; i++) {
+    const timeline = Array.from({ length: 6 }, (_, n) => `  - date: "${2000 + n}-0${(n % 9) + 1}"\n    title: Tappa ${n + 1} del percorso\n    place: Pescara\n    type: ${n % 2 ? 'work' : 'study'}`).join('\n');
+    writes.push(
+      writeFile(
+        path.join(dir, 'content', 'professionals', `professionista-${i}.md`),
+        `---\nname: Professionista ${i}\nrole: Psicologa\ndescription: Scheda della professionista numero ${i}.\nphoto:\n  image: images/giulia-marchetti.jpg\n  alt: Ritratto\norder: ${100 + i}\nphone: "+39 333 000 ${String(i).padStart(4, '0')}"\nemail: professionista${i}@example.com\nlinkedin: https://www.linkedin.com/in/professionista-${i}-example\nregistration: Iscritta all'Ordine degli Psicologi della Regione Abruzzo, n. ${1000 + i}\nspecialisation:\n  - Sostegno psicologico\n  - Psicodiagnostica\nlisted: ${i <= 10}\ntimeline:\n${timeline}\n---\n\nBiografia della professionista ${i}. Si occupa di **sostegno psicologico** e di valutazione.\n`,
+      ),
+    );
+  }
+  for (let i = 1; i <= services; i++) {
+    writes.push(writeFile(path.join(dir, 'content', 'services', `${String(i + 100).padStart(4, '0')}-servizio-${i}.md`), service(`Servizio ${i}`, `Descrizione del servizio ${i}.`)));
+  }
+  await Promise.all(writes);
+}
+
+function heapMb(): { heap: number; rss: number } {
+  collectGarbage();
+  collectGarbage();
+  const usage = process.memoryUsage();
+  return { heap: usage.heapUsed / 1e6, rss: usage.rss / 1e6 };
+}
+
+try {
+  // 1. One service Markdown edit on the sample site.
+  const sample = path.join(work, 'sample');
+  await cp(path.join(root, 'content'), path.join(sample, 'content'), { recursive: true });
+  const templatesDir = await templatesCopy(sample);
+  const options = { ...resolveOptions({ content: 'content', port: 0 }, sample), templatesDir };
+  const bench = await start(options);
+  const serviceFile = path.join(sample, 'content', 'services', '02-sessuologia.md');
+  const edit = (n: number) => service(`Sessuologia ${n}`, `Modifica numero ${n}.`);
+  await measure(bench, 5, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
+  report('sample site, service Markdown edit', await measure(bench, 40, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 50);
+
+  // 2. A template edit (a copy of templates/, so the repository is never touched).
+  const templateFile = path.join(templatesDir, 'pages', 'PercorsiPage.tsx');
+  const template = await readFile(templateFile, 'utf8');
+  const templateEdit = (n: number) => template.replace('<h1', `<h1 data-bench="${n}"`);
+  report('sample site, template edit', await measure(bench, 10, templateFile, '/percorsi', templateEdit, (n) => `data-bench="${n}"`), 300);
+  await writeFile(templateFile, template);
+
+  // 3. Memory: 500 consecutive saves, spread over five services so each is seen (chokidar throttles per file).
+  const files = ['01-sostegno-psicologico', '03-valutazione-psicodiagnostica', '04-riabilitazione-cognitiva', '05-elaborazione-lutto', '06-genitorialita'];
+  let after10 = { heap: 0, rss: 0 };
+  for (let n = 1; n <= 500; n++) {
+    const seen = bench.reloads.length;
+    await writeFile(path.join(sample, 'content', 'services', `${files[n % files.length]}.md`), service(`Servizio modificato ${n}`, `Salvataggio ${n}.`));
+    await until(() => bench.reloads[seen]);
+    if (n === 10) after10 = heapMb();
+  }
+  const after500 = heapMb();
+  const growth = (after500.heap / after10.heap - 1) * 100;
+  console.log(
+    `memory over 500 saves: heap after GC ${after10.heap.toFixed(1)} MB after 10, ${after500.heap.toFixed(1)} MB after 500 (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%); ` +
+      `RSS ${after10.rss.toFixed(0)} -> ${after500.rss.toFixed(0)} MB  [target within 20%: ${Math.abs(growth) <= 20 ? 'met' : 'MISSED'}]`,
+  );
+  await bench.close();
+
+  // 4. The same service edit with 1,000 professionals and 1,000 services.
+  const big = path.join(work, 'big');
+  await generateBigSite(big, 1000, 1000);
+  const startedBig = performance.now();
+  const bigBench = await start(resolveOptions({ content: 'content', port: 0 }, big));
+  console.log(`1,000 professionals + 1,000 services: first build and watch start ${((performance.now() - startedBig) / 1000).toFixed(2)} s`);
+  const bigFile = path.join(big, 'content', 'services', '02-sessuologia.md');
+  await measure(bigBench, 3, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
+  report('1,000 + 1,000 site, service Markdown edit', await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 300);
+  await bigBench.close();
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

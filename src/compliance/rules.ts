@@ -1,0 +1,113 @@
+// Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
+import type { SiteModel } from '../model/site-model.ts';
+import type { Page } from '../render/render-pages.ts';
+
+/** What a rule concluded about one thing: PASS, or WARN with what to change. */
+export interface Finding {
+  /** The rule's name, e.g. `vat-number`. */
+  rule: string;
+  status: 'pass' | 'warn';
+  /** The file to edit, relative to the working folder. */
+  file: string;
+  message: string;
+}
+
+/** What the rules look at: the model for settings, the pages for what visitors actually get. */
+export interface ComplianceInput {
+  model: SiteModel;
+  pages: readonly Page[];
+}
+
+/** The e-mail service ids the sample content ships with: a form using them can never send. */
+const SAMPLE_EMAIL_IDS = ['sample-public-key', 'service_sample', 'template_sample'];
+
+/** The Garante's guidelines (10 June 2021) allow asking again after six months. */
+const SUGGESTED_MAX_AGE_DAYS = 180;
+
+const PRIVACY_PATH = '/privacy';
+
+const pass = (rule: string, file: string, message: string): Finding => ({ rule, status: 'pass', file, message });
+const warn = (rule: string, file: string, message: string): Finding => ({ rule, status: 'warn', file, message });
+
+/** Each professional shows a partita IVA (DPR 633/1972 art. 35 requires it on a business website). */
+export function vatNumbers({ model }: ComplianceInput): Finding[] {
+  return model.professionals.map((professional) =>
+    professional.vat
+      ? pass('vat-number', professional.source, `P. IVA ${professional.vat}`)
+      : warn('vat-number', professional.source, 'no "vat": add the partita IVA (11 digits, in quotes); the footer shows it as required by DPR 633/1972 art. 35'),
+  );
+}
+
+/** Each professional names the order they are registered with and the registration number. */
+export function registrations({ model }: ComplianceInput): Finding[] {
+  return model.professionals.map((professional) =>
+    /\d/.test(professional.registration)
+      ? pass('registration', professional.source, professional.registration)
+      : warn('registration', professional.source, `"registration" has no number: write the order and the number, such as "Iscritta all'Ordine degli Psicologi della Regione Abruzzo, n. 1234"`),
+  );
+}
+
+/** The privacy notice has text, and every cookie banner and every form links to it (GDPR art. 13). */
+export function privacyNotice({ model, pages }: ComplianceInput): Finding[] {
+  const notice = model.routes.find((route) => route.kind === 'privacy');
+  const source = notice?.source ?? model.siteFile;
+  if (!notice || model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, 'the privacy notice has no text: write it in the body of the file')];
+  const link = `href="${PRIVACY_PATH}"`;
+  const banners = pages.filter((page) => !sectionsOf(page.html, /<section[^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/g).some((html) => html.includes(link)));
+  const forms = pages.flatMap((page) => sectionsOf(page.html, /<form[\s\S]*?<\/form>/g).map((html) => ({ page, linked: html.includes(link) })));
+  const unlinked = [...banners.map((page) => `the cookie banner of ${label(page)}`), ...forms.filter((form) => !form.linked).map((form) => `a form on ${label(form.page)}`)];
+  if (unlinked.length > 0) return [warn('privacy-notice', 'templates/', `${PRIVACY_PATH} is not linked from ${unlinked.join(', ')}`)];
+  return [pass('privacy-notice', source, `${PRIVACY_PATH} is linked from the cookie banner of ${pages.length} pages and from ${forms.length} form${forms.length === 1 ? '' : 's'}`)];
+}
+
+/** The map and the reviews widget wait for marketing consent instead of loading with the page. */
+export function thirdPartyConsent({ model }: ComplianceInput): Finding[] {
+  return model.site.privacy.thirdPartyNeedsConsent
+    ? [pass('third-party-consent', model.siteFile, 'the map and the reviews widget load only after marketing consent or a click')]
+    : [warn('third-party-consent', model.siteFile, 'the map and the reviews widget load before any consent; set privacy.thirdPartyNeedsConsent: true so they wait for marketing consent (Garante, 10 June 2021)')];
+}
+
+/** A stored consent choice expires, so the banner asks again after a while. */
+export function consentExpiry({ model }: ComplianceInput): Finding[] {
+  const days = model.site.consent.maxAgeDays;
+  return days === undefined
+    ? [warn('consent-expiry', model.siteFile, `a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: ${SUGGESTED_MAX_AGE_DAYS})`)]
+    : [pass('consent-expiry', model.siteFile, `a consent choice expires after ${days} days`)];
+}
+
+/** The e-mail service ids are the practice's own, not the sample's placeholders. */
+export function emailServiceIds({ model }: ComplianceInput): Finding[] {
+  const { userId, serviceId, templateId } = model.site.emailjs;
+  const placeholders = Object.entries({ userId, serviceId, templateId }).filter(([, id]) => SAMPLE_EMAIL_IDS.includes(id));
+  return placeholders.length > 0
+    ? [warn('email-service', model.siteFile, `emailjs.${placeholders.map(([key]) => key).join(', ')} still hold the sample values, so the home form cannot send; copy your own from the EmailJS dashboard`)]
+    : [pass('email-service', model.siteFile, 'the EmailJS ids are set')];
+}
+
+/** Every page, as rendered, has a title and a description: one warning per page without, else one pass. */
+export function pageMetadata({ model, pages }: ComplianceInput): Finding[] {
+  const warnings = pages.flatMap((page) => {
+    const title = /<title>([^<]*)<\/title>/.exec(page.html)?.[1]?.trim();
+    const description = /<meta name="description" content="([^"]*)"/.exec(page.html)?.[1]?.trim();
+    const missing = [title ? '' : 'title', description ? '' : 'description'].filter(Boolean);
+    return missing.length > 0 ? [warn('page-metadata', page.route.source, `${label(page)} has no ${missing.join(' and no ')}`)] : [];
+  });
+  const folder = model.siteFile.replace(/[^/]*$/, '');
+  return warnings.length > 0 ? warnings : [pass('page-metadata', folder, `all ${pages.length} pages have a title and a description`)];
+}
+
+/** Every rule, in report order. */
+const RULES = [vatNumbers, registrations, privacyNotice, thirdPartyConsent, consentExpiry, emailServiceIds, pageMetadata];
+
+/** Runs every rule. */
+export function checkCompliance(input: ComplianceInput): Finding[] {
+  return RULES.flatMap((rule) => rule(input));
+}
+
+function sectionsOf(html: string, pattern: RegExp): string[] {
+  return [...html.matchAll(pattern)].map((match) => match[0]);
+}
+
+function label(page: Page): string {
+  return page.route.path ?? `the ${page.route.file} page`;
+}

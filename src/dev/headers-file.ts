@@ -1,0 +1,59 @@
+// Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` answers with the headers the host would send.
+import type { ServeOptions, SiteFiles } from './server.ts';
+
+const HEADERS_FILE = '_headers';
+
+/** One block of the file: a URL pattern and the headers for every path it matches. */
+export interface HeaderRule {
+  pattern: RegExp;
+  headers: [name: string, value: string][];
+}
+
+/** Parses `_headers`: a URL pattern at the start of a line, then indented `Name: value` lines; `#` starts a comment. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: toPattern(line.trim()), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (colon > 0 && rule) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/**
+ * The headers for an output file (`index.html`, `static/js/…`), matched by its clean URL as the host
+ * would see it; a header set by several rules gets their values joined with a comma, as the hosts do.
+ */
+export function headersFor(rules: readonly HeaderRule[], file: string): Record<string, string> {
+  const url = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!rule.pattern.test(url)) continue;
+    for (const [name, value] of rule.headers) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  return headers;
+}
+
+/**
+ * What `preview` serves from a built folder, as those hosts do: every file but `_headers`, which is
+ * read once at start and applied to each response.
+ */
+export async function asStaticHost(files: SiteFiles): Promise<Pick<ServeOptions, 'files' | 'headers'>> {
+  const text = await files.read(HEADERS_FILE);
+  const rules = text ? parseHeadersFile(Buffer.from(text).toString('utf8')) : [];
+  return {
+    files: { read: async (file) => (file === HEADERS_FILE ? undefined : files.read(file)) },
+    headers: (file) => headersFor(rules, file),
+  };
+}
+
+// `*` (a splat) matches any run of characters, slashes included; everything else is literal.
+function toPattern(path: string): RegExp {
+  const source = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`);
+}

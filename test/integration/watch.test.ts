@@ -1,0 +1,365 @@
+// `brochure watch` end to end: a spawned CLI on a copy of the sample content, driven through its reload channel.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build.ts';
+import { WatchCache } from '../../src/dev/build-cache.ts';
+import { watchSite, type WatchSession } from '../../src/dev/watch.ts';
+import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
+import { BIN, runCli } from '../helpers/cli.ts';
+import { listTree, tempDir } from '../helpers/files.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+
+// Generous: a loaded CI machine may take seconds where a laptop takes milliseconds.
+const LIMIT_MS = 15_000;
+
+/** Polls `check` until it returns a value, failing after `LIMIT_MS` with `what` in the message. */
+async function eventually<T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + LIMIT_MS;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+interface ServerEvent {
+  event: string;
+  data: { revision?: number; problems?: { file: string; line: number; field: string; message: string }[]; error?: { message: string; stack: string } };
+}
+
+/** The reload channel as a page sees it: every event received, in order. */
+async function openEvents(url: string): Promise<{ received: ServerEvent[]; close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/__brochure/events`, { signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const received: ServerEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) received.push({ event, data: JSON.parse(data) as ServerEvent['data'] });
+      }
+    }
+  })();
+  return { received, close: () => controller.abort() };
+}
+
+/** A spawned `brochure` whose output is collected as it comes. */
+function spawnCli(args: string[], cwd: string): { child: ChildProcessWithoutNullStreams; output: { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+  return { child, output };
+}
+
+async function text(url: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.text() };
+}
+
+function service(title: string, body: string): string {
+  return `---\ntitle: ${title}\nduration: 50\n---\n\n${body}\n`;
+}
+
+describe('brochure watch, spawned on a copy of the sample content', () => {
+  let project: string;
+  let content: string;
+  let cli: ReturnType<typeof spawnCli>;
+  let url: string;
+  let events: Awaited<ReturnType<typeof openEvents>>;
+  let professionalTemplate: string;
+
+  const servicePath = () => path.join(content, 'services', '02-sessuologia.md');
+  const reloadsSince = (mark: number) => events.received.slice(mark).filter((event) => event.event === 'reload');
+  /** Waits until a page served at `route` contains `needle`. */
+  const served = (route: string, needle: string) =>
+    eventually(`${route} to contain ${needle}`, async () => {
+      const page = await text(url + route);
+      return page.body.includes(needle) ? page : undefined;
+    });
+
+  beforeAll(async () => {
+    project = await tempDir('brochure-watch-');
+    content = path.join(project, 'content');
+    await cp(path.join(ROOT, 'content'), content, { recursive: true });
+    const source = await readFile(path.join(content, 'professionals', 'giulia-marchetti.md'), 'utf8');
+    professionalTemplate = source
+      .split('\n')
+      .filter((line) => !/^(?:vat|email|order):/.test(line))
+      .join('\n')
+      .replace(/^name: .*$/m, 'name: Mario Prova\norder: 99\nemail: mario.prova@example.com');
+    cli = spawnCli(['watch', '--port', '0', '--content', 'content', '--out', 'dist'], project);
+    url = await eventually('the URL', () => /Serving (http:\/\/localhost:\d+)/.exec(cli.output.stdout)?.[1]);
+    events = await openEvents(url);
+    await eventually('the hello event', () => events.received.find((event) => event.event === 'hello'));
+  });
+
+  afterAll(async () => {
+    events?.close();
+    if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
+  });
+
+  it('prints the real port when asked for port 0, and serves pages that load the reload script', async () => {
+    expect(url).not.toMatch(/:0$/);
+    const home = await text(url + '/');
+    expect(home.status).toBe(200);
+    expect(home.body).toMatch(/<script src="\/__brochure\/reload\.js"[^>]* data-revision="1" defer><\/script>/);
+    const client = await fetch(`${url}/__brochure/reload.js`);
+    expect(client.status).toBe(200);
+    expect(client.headers.get('content-type')).toMatch(/javascript/);
+    expect(await client.text()).toContain('EventSource');
+  });
+
+  it('reloads after a save and serves the new text', async () => {
+    const mark = events.received.length;
+    await writeFile(servicePath(), service('Sessuologia modificata', 'Primo salvataggio.'));
+    await eventually('a reload', () => reloadsSince(mark)[0]);
+    await served('/percorsi', 'Sessuologia modificata');
+  });
+
+  it('follows an atomic save (temporary file renamed over the original)', async () => {
+    const temporary = path.join(content, 'services', '.02-sessuologia.md.tmp-4242');
+    await writeFile(temporary, service('Salvataggio atomico', 'Scritto altrove e rinominato.'));
+    await rename(temporary, servicePath());
+    await served('/percorsi', 'Salvataggio atomico');
+  });
+
+  it('turns a burst of saves into one rebuild', async () => {
+    const mark = events.received.length;
+    for (let n = 1; n <= 5; n++) writeFileSync(servicePath(), service(`Raffica ${n}`, 'Salvataggi ravvicinati.'));
+    await served('/percorsi', 'Raffica 5');
+    // A later, separate save proves nothing else was queued: its reload is the second one.
+    await writeFile(path.join(content, 'services', '01-sostegno-psicologico.md'), service('Sostegno dopo la raffica', 'Testo.'));
+    await served('/percorsi', 'Sostegno dopo la raffica');
+    const reloads = await eventually('two reloads', () => (reloadsSince(mark).length >= 2 ? reloadsSince(mark) : undefined));
+    expect(reloads).toHaveLength(2);
+    expect(reloads[1]!.data.revision).toBe(reloads[0]!.data.revision! + 1);
+  });
+
+  it('gives a new professional a page and links, follows a rename, and drops a deleted one', async () => {
+    const added = path.join(content, 'professionals', 'mario-prova.md');
+    await writeFile(added, professionalTemplate);
+    await served('/mario-prova', 'Mario Prova');
+    await served('/', 'href="/mario-prova"');
+
+    const renamed = path.join(content, 'professionals', 'mario-rossi-prova.md');
+    await rename(added, renamed);
+    await served('/', 'href="/mario-rossi-prova"');
+    await eventually('the old page to be gone', async () => ((await text(`${url}/mario-prova`)).status === 404 ? true : undefined));
+    expect((await text(`${url}/mario-rossi-prova`)).status).toBe(200);
+    expect((await text(`${url}/`)).body).not.toContain('href="/mario-prova"');
+
+    await unlink(renamed);
+    await eventually('the page to be gone', async () => ((await text(`${url}/mario-rossi-prova`)).status === 404 ? true : undefined));
+    expect((await text(`${url}/`)).body).not.toContain('mario-rossi-prova');
+    expect((await text(`${url}/contatti`)).body).not.toContain('Mario Prova');
+  });
+
+  it('shows a broken file in the overlay and the terminal, keeps the last good page, then recovers', async () => {
+    await writeFile(servicePath(), service('Ultima versione buona', 'Testo.'));
+    await served('/percorsi', 'Ultima versione buona');
+    const mark = events.received.length;
+    await writeFile(servicePath(), service('Versione rotta', 'Testo.').replace('duration: 50', 'duration: cinquanta'));
+
+    const failure = await eventually('a failure event', () => events.received.slice(mark).find((event) => event.event === 'failure'));
+    expect(failure.data.problems).toContainEqual(
+      expect.objectContaining({ file: 'content/services/02-sessuologia.md', line: 3, field: 'duration', message: expect.stringContaining('cinquanta') }),
+    );
+    await eventually('the terminal report', () => (cli.output.stderr.includes('content/services/02-sessuologia.md:3: duration:') ? true : undefined));
+    expect(cli.output.stderr).toContain('Still serving the last good build');
+    const kept = await text(`${url}/percorsi`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toContain('Ultima versione buona');
+    // A page opened now learns of the failure as soon as it connects.
+    const late = await openEvents(url);
+    const hello = await eventually('hello', () => late.received.find((event) => event.event === 'hello'));
+    late.close();
+    expect(hello.data).toMatchObject({ failure: { problems: [expect.objectContaining({ line: 3 })] } });
+
+    await writeFile(servicePath(), service('Versione corretta', 'Testo.'));
+    await eventually('a reload after the fix', () => reloadsSince(mark)[0]);
+    await served('/percorsi', 'Versione corretta');
+  });
+
+  it('ignores editor leftovers: swap, backup, lock, probe and Finder files', async () => {
+    const mark = events.received.length;
+    const logged = cli.output.stdout.length;
+    const services = path.join(content, 'services');
+    const leftovers = ['.02-sessuologia.md.swp', '02-sessuologia.md~', '.#02-sessuologia.md', '4913', '#02-sessuologia.md#', '.DS_Store'];
+    for (const name of leftovers) await writeFile(path.join(services, name), 'not content');
+    await writeFile(path.join(content, '.DS_Store'), 'finder');
+    // A real save after the leftovers: the only rebuild must name it alone.
+    await writeFile(servicePath(), service('Dopo i file da ignorare', 'Testo.'));
+    await served('/percorsi', 'Dopo i file da ignorare');
+    const rebuilds = cli.output.stdout.slice(logged).split('\n').filter((line) => line.includes('pages rendered'));
+    expect(rebuilds).toEqual([expect.stringMatching(/^content\/services\/02-sessuologia\.md: \d+ of \d+ pages rendered/)]);
+    expect(reloadsSince(mark)).toHaveLength(1);
+  });
+
+  it('writes each good build to --out, and Ctrl-C stops it leaving no temporary folders', async () => {
+    await eventually('dist/ to hold the last save', async () => {
+      const page = await readFile(path.join(project, 'dist', 'percorsi.html'), 'utf8').catch(() => '');
+      return page.includes('Dopo i file da ignorare') ? true : undefined;
+    });
+    events.close();
+    const exited = new Promise<number | null>((resolve) => cli.child.once('exit', resolve));
+    cli.child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect((await readdir(project)).sort()).toEqual(['content', 'dist']);
+  });
+});
+
+describe('brochure watch on a busy port', () => {
+  it('says the port is taken and suggests --port', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const result = await runCli(['watch', '--port', String(port), '--content', path.join(ROOT, 'content')], ROOT);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Port ${port} is already in use`);
+      expect(result.stderr).toContain('--port');
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('the reload snippet', () => {
+  it('never reaches the output of a plain build', async () => {
+    const out = path.join(await tempDir('brochure-build-'), 'dist');
+    const result = await runCli(['build', '--quiet', '--out', out], ROOT);
+    expect(result.code).toBe(0);
+    const files = await listTree(out);
+    expect(files.filter((file) => file.includes('__brochure'))).toEqual([]);
+    for (const file of files.filter((name) => /\.(?:html|js)$/.test(name))) {
+      expect(await readFile(path.join(out, file), 'utf8'), file).not.toMatch(/__brochure|data-revision|EventSource/);
+    }
+  });
+});
+
+describe('watch through the API, with templates copied to a temporary folder', () => {
+  // Editing the real templates/ would race the other test files that build the site meanwhile.
+  // The copy sits beside links to src/ and node_modules/, so its `../../src/...` imports resolve.
+  let project: string;
+  let options: ResolvedOptions;
+  let session: WatchSession;
+  let events: Awaited<ReturnType<typeof openEvents>>;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    project = await tempDir('brochure-watch-templates-');
+    await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
+    await cp(path.join(ROOT, 'templates'), path.join(project, 'templates'), { recursive: true });
+    await symlink(path.join(ROOT, 'src'), path.join(project, 'src'));
+    await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
+    options = { ...resolveOptions({ content: 'content', port: 0 }, project), templatesDir: path.join(project, 'templates') };
+    session = await watchSite(options, { log: () => undefined, error: (message) => errors.push(message) });
+    events = await openEvents(session.url);
+  });
+
+  afterAll(async () => {
+    events?.close();
+    await session?.close();
+  });
+
+  const template = (name: string) => path.join(project, 'templates', 'pages', name);
+
+  it('applies a template edit without a restart', async () => {
+    const file = template('PercorsiPage.tsx');
+    const source = await readFile(file, 'utf8');
+    expect(source).toContain('<h1');
+    await writeFile(file, source.replace('<h1', '<h1 data-template-edit="1"'));
+    await eventually('the edited template', async () => ((await text(`${session.url}/percorsi`)).body.includes('data-template-edit="1"') ? true : undefined));
+  });
+
+  it('shows a template that throws while rendering, with its message and stack, and recovers', async () => {
+    const index = template('index.ts');
+    const source = await readFile(index, 'utf8');
+    const mark = events.received.length;
+    await writeFile(index, `${source}\npages.services = () => {\n  throw new Error('PercorsiPage exploded on purpose');\n};\n`);
+    const failure = await eventually('a failure event', () => events.received.slice(mark).find((event) => event.event === 'failure'));
+    expect(failure.data.error?.message).toBe('PercorsiPage exploded on purpose');
+    expect(failure.data.error?.stack).toMatch(/templates[\\/]pages[\\/]index\.ts/);
+    expect(errors.join('\n')).toContain('PercorsiPage exploded on purpose');
+    expect((await text(`${session.url}/percorsi`)).body).toContain('data-template-edit="1"');
+
+    await writeFile(index, source);
+    await eventually('a reload after the fix', () => events.received.slice(mark).find((event) => event.event === 'reload'));
+  });
+
+  it('locates a template that does not compile', async () => {
+    const file = template('PrivacyPage.tsx');
+    const source = await readFile(file, 'utf8');
+    const mark = events.received.length;
+    await writeFile(file, `${source}\nexport const broken = ;\n`);
+    const failure = await eventually('a failure event', () => events.received.slice(mark).find((event) => event.event === 'failure'));
+    const lines = source.split('\n').length;
+    expect(failure.data.problems).toContainEqual(expect.objectContaining({ file: expect.stringMatching(/PrivacyPage\.tsx$/), line: lines + 1 }));
+    await writeFile(file, source);
+    await eventually('a reload after the fix', () => events.received.slice(mark).find((event) => event.event === 'reload'));
+  });
+});
+
+describe('incremental builds', () => {
+  it('equal a full build after every kind of edit, re-rendering only the pages affected', async () => {
+    const project = await tempDir('brochure-incremental-');
+    const content = path.join(project, 'content');
+    await cp(path.join(ROOT, 'content'), content, { recursive: true });
+    const options = resolveOptions({ content: 'content' }, project);
+    const cache = new WatchCache(options);
+    const hooks = { devScript: '<script src="/dev.js" defer></script>', devFiles: new Map([['dev.js', Buffer.from('')]]) };
+
+    /** Builds with and without the cache and returns how many pages the cached build rendered. */
+    const compare = async (): Promise<{ rendered: number; pages: number }> => {
+      const [cached, full] = [await buildSite(options, { ...hooks, cache }), await buildSite(options, hooks)];
+      if (!cached.ok || !full.ok) throw new Error('both builds should succeed');
+      expect([...cached.files.keys()]).toEqual([...full.files.keys()]);
+      for (const [file, bytes] of full.files) expect(Buffer.from(cached.files.get(file)!).equals(bytes), file).toBe(true);
+      return { rendered: cache.pagesRendered, pages: cached.pages.length };
+    };
+    const edit = async (file: string, change: (text: string) => string | null): Promise<{ rendered: number; pages: number }> => {
+      const absolute = path.join(content, file);
+      const next = change(await readFile(absolute, 'utf8').catch(() => ''));
+      if (next === null) await rm(absolute);
+      else {
+        await mkdir(path.dirname(absolute), { recursive: true });
+        await writeFile(absolute, next);
+      }
+      cache.invalidate(absolute);
+      return compare();
+    };
+
+    const first = await compare();
+    expect(first.rendered).toBe(first.pages);
+    const serviceEdit = await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/\n\n/, '\n\nUna frase nuova.\n\n'));
+    expect(serviceEdit.rendered).toBe(1);
+    // Listing or unlisting someone changes the navigation of every page.
+    const unlisted = await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: true', 'listed: false'));
+    expect(unlisted.rendered).toBe(unlisted.pages);
+    // An unlisted professional's biography is on their page only.
+    expect((await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).rendered).toBe(1);
+    await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: false', 'listed: true'));
+    await edit('home.md', (text) => text.replace(/^(title: .*)$/m, '$1 (modificato)'));
+    await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'));
+    await edit('services/05-elaborazione-lutto.md', () => null);
+    await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'));
+    const unchanged = await compare();
+    expect(unchanged.rendered).toBe(0);
+  });
+});

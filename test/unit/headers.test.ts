@@ -1,0 +1,174 @@
+// Security headers: the policy derived from site.yaml, the `_headers` and nginx files, and preview's reading of `_headers`.
+import { describe, expect, it } from 'vitest';
+import { siteSchema, type SiteConfig } from '../../src/content/schema.ts';
+import { asStaticHost, headersFor, parseHeadersFile } from '../../src/dev/headers-file.ts';
+import { memoryFiles } from '../../src/dev/server.ts';
+import { contentSecurityPolicy, renderHeadersFile, renderNginxExample, securityHeaders } from '../../src/output/headers.ts';
+
+/** A complete site.yaml, through the real schema (defaults filled), with `overrides` on top. */
+function site(overrides: Record<string, unknown> = {}): SiteConfig {
+  return siteSchema.parse({
+    name: 'Studio Prova',
+    subtitle: 'Studio di prova',
+    url: 'https://studio.example.com',
+    description: 'Un sito di prova.',
+    logo: 'images/logo.svg',
+    address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE' },
+    social: { label: 'Instagram', url: 'https://www.instagram.com/prova.example' },
+    map: { embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1', link: 'https://www.openstreetmap.org/', title: 'Mappa' },
+    reviews: { scriptUrl: 'https://static.elfsight.com/platform/platform.js', widgetClass: 'w' },
+    emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
+    copyrightYear: 2025,
+    ...overrides,
+  });
+}
+
+/** The policy as directive name -> sources. */
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy.split('; ').map((directive) => {
+      const [name, ...sources] = directive.split(' ');
+      return [name, sources];
+    }),
+  );
+}
+
+describe('contentSecurityPolicy', () => {
+  it('allows only our origin and the three third parties site.yaml names, each where it is needed', () => {
+    expect(directives(contentSecurityPolicy(site()))).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", 'https://static.elfsight.com'],
+      'style-src': ["'self'", 'https://static.elfsight.com'],
+      'img-src': ["'self'", 'data:', 'https://static.elfsight.com'],
+      'connect-src': ["'self'", 'https://api.emailjs.com', 'https://static.elfsight.com'],
+      'frame-src': ['https://www.openstreetmap.org'],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'object-src': ["'none'"],
+    });
+  });
+
+  it('never allows inline scripts, inline styles or eval', () => {
+    expect(contentSecurityPolicy(site())).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it('follows site.yaml: other hosts, a metrics endpoint, and one origin listed once when two services share it', () => {
+    const policy = directives(
+      contentSecurityPolicy(
+        site({
+          map: { embedUrl: 'https://maps.example.org/embed?x=1', link: 'https://maps.example.org/', title: 'Mappa' },
+          reviews: { scriptUrl: 'https://widgets.example.net:8443/r.js', widgetClass: 'w' },
+          emailjs: { endpoint: 'https://widgets.example.net:8443/send', libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
+          metrics: { endpoint: 'https://metrics.example.com/collect' },
+        }),
+      ),
+    );
+    expect(policy['frame-src']).toEqual(['https://maps.example.org']);
+    expect(policy['script-src']).toEqual(["'self'", 'https://widgets.example.net:8443']);
+    expect(policy['connect-src']).toEqual(["'self'", 'https://widgets.example.net:8443', 'https://metrics.example.com']);
+  });
+});
+
+describe('securityHeaders', () => {
+  it('sends the policy, HSTS, nosniff, the referrer policy and a restrictive permissions policy', () => {
+    const headers = Object.fromEntries(securityHeaders(site()));
+    expect(Object.keys(headers)).toEqual(['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']);
+    expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['Permissions-Policy']).toContain(`${feature}=()`);
+    expect(headers['Permissions-Policy']).not.toContain('interest-cohort');
+  });
+});
+
+describe('renderHeadersFile', () => {
+  const text = renderHeadersFile(site());
+
+  it('gives every path the security headers and /static/* a year of immutable caching', () => {
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^# /);
+    expect(lines[1]).toBe('/*');
+    expect(lines.slice(2, 7).map((line) => line.split(':')[0])).toEqual([
+      '  Content-Security-Policy',
+      '  Strict-Transport-Security',
+      '  X-Content-Type-Options',
+      '  Referrer-Policy',
+      '  Permissions-Policy',
+    ]);
+    expect(lines.slice(7)).toEqual(['/static/*', '  Cache-Control: public, max-age=31536000, immutable', '']);
+  });
+
+  it('reads back, through the parser preview uses, as the same headers', () => {
+    const rules = parseHeadersFile(text);
+    expect(headersFor(rules, 'index.html')).toEqual(Object.fromEntries(securityHeaders(site())));
+    expect(headersFor(rules, 'static/js/islands.0123456789.js')).toEqual({
+      ...Object.fromEntries(securityHeaders(site())),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
+});
+
+describe('renderNginxExample', () => {
+  const text = renderNginxExample(site());
+  const addHeaders = (block: string) => block.split('\n').filter((line) => line.trim().startsWith('add_header'));
+
+  it('sends every header with `always`, so error pages get them too', () => {
+    const lines = addHeaders(text);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/ always;$/);
+  });
+
+  it('repeats every security header in the /static/ location, which adds its own Cache-Control', () => {
+    const serverLevel = addHeaders(text.slice(text.lastIndexOf('server {'), text.indexOf('location')));
+    const staticBlock = text.slice(text.indexOf('location /static/'), text.indexOf('}', text.indexOf('location /static/')));
+    const names = (lines: string[]) => lines.map((line) => line.trim().split(' ')[1]);
+    expect(names(serverLevel)).toEqual(securityHeaders(site()).map(([name]) => name));
+    expect(names(addHeaders(staticBlock))).toEqual([...names(serverLevel), 'Cache-Control']);
+    expect(staticBlock).toContain('add_header Cache-Control "public, max-age=31536000, immutable" always;');
+  });
+
+  it('quotes the policy as one value, names the host from site.yaml and hides the host files', () => {
+    expect(text).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(site())}" always;`);
+    expect(text).toContain('server_name studio.example.com;');
+    expect(text).toContain('location = /_headers { return 404; }');
+    expect(text).toContain('location = /nginx.conf.example { return 404; }');
+  });
+});
+
+describe('parseHeadersFile and headersFor', () => {
+  const rules = parseHeadersFile(['# comment', '/*', '  X-A: 1', '', '/static/*', '  Cache-Control: max-age=60', '  X-A: 2', '/contatti', '  X-Page: yes', '/a.b', '  X-Dot: 1'].join('\n'));
+
+  it('matches files by their clean URL, splats across slashes, and joins a header set twice', () => {
+    expect(headersFor(rules, 'index.html')).toEqual({ 'X-A': '1' });
+    expect(headersFor(rules, 'contatti.html')).toEqual({ 'X-A': '1', 'X-Page': 'yes' });
+    expect(headersFor(rules, 'static/media/a/b.jpg')).toEqual({ 'X-A': '1, 2', 'Cache-Control': 'max-age=60' });
+  });
+
+  it('treats everything but the splat literally', () => {
+    expect(headersFor(rules, 'a.b')).toEqual({ 'X-A': '1', 'X-Dot': '1' });
+    expect(headersFor(rules, 'axb')).toEqual({ 'X-A': '1' });
+  });
+
+  it('keeps the value whole when it holds a colon', () => {
+    expect(parseHeadersFile('/*\n  Link: <https://example.com>; rel=preconnect')[0]?.headers).toEqual([['Link', '<https://example.com>; rel=preconnect']]);
+  });
+});
+
+describe('asStaticHost', () => {
+  it('serves every file but _headers, with the headers it lists', async () => {
+    const files = new Map([
+      ['_headers', Buffer.from('/*\n  X-Test: on\n')],
+      ['index.html', Buffer.from('<h1>Home</h1>')],
+    ]);
+    const host = await asStaticHost(memoryFiles(() => files));
+    expect(await host.files.read('_headers')).toBeUndefined();
+    expect(await host.files.read('index.html')).toBeDefined();
+    expect(host.headers?.('index.html')).toEqual({ 'X-Test': 'on' });
+  });
+
+  it('adds nothing for an output folder built before _headers existed', async () => {
+    const host = await asStaticHost(memoryFiles(() => new Map([['index.html', Buffer.from('')]])));
+    expect(host.headers?.('index.html')).toEqual({});
+  });
+});
