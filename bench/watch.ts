@@ -35,7 +35,7 @@ async function start(options: ResolvedOptions): Promise<Bench> {
   const reloads: number[] = [];
   void (async () => {
     for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done) return;
       for (const match of value.matchAll(/^event: reload$/gm)) if (match) reloads.push(performance.now());
     }

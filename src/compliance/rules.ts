@@ -49,15 +49,22 @@ export function registrations({ model }: ComplianceInput): Finding[] {
 
 /** The privacy notice has text, and every cookie banner and every form links to it (GDPR art. 13). */
 export function privacyNotice({ model, pages }: ComplianceInput): Finding[] {
-  const notice = model.routes.find((route) => route.kind === 'privacy');
-  const source = notice?.source ?? model.siteFile;
-  if (!notice || model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, 'the privacy notice has no text: write it in the body of the file')];
-  const link = `href="${PRIVACY_PATH}"`;
-  const banners = pages.filter((page) => !sectionsOf(page.html, /<section[^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/g).some((html) => html.includes(link)));
-  const forms = pages.flatMap((page) => sectionsOf(page.html, /<form[\s\S]*?<\/form>/g).map((html) => ({ page, linked: html.includes(link) })));
-  const unlinked = [...banners.map((page) => `the cookie banner of ${label(page)}`), ...forms.filter((form) => !form.linked).map((form) => `a form on ${label(form.page)}`)];
+  // Loading requires privacy.md, so the route is always there; its body may still be empty.
+  const source = model.routes.find((route) => route.kind === 'privacy')?.source ?? model.siteFile;
+  if (model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, 'the privacy notice has no text: write it in the body of the file')];
+  const links = (html: string) => html.includes(`href="${PRIVACY_PATH}"`);
+  const unlinked: string[] = [];
+  let forms = 0;
+  for (const page of pages) {
+    if (!htmlOf(page, /<section[^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/g).some(links)) unlinked.push(`the cookie banner of ${label(page)}`);
+    for (const form of htmlOf(page, /<form[\s\S]*?<\/form>/g)) {
+      forms += 1;
+      if (!links(form)) unlinked.push(`a form on ${label(page)}`);
+    }
+  }
+  // The banner and the forms come from the templates, not from content.
   if (unlinked.length > 0) return [warn('privacy-notice', 'templates/', `${PRIVACY_PATH} is not linked from ${unlinked.join(', ')}`)];
-  return [pass('privacy-notice', source, `${PRIVACY_PATH} is linked from the cookie banner of ${pages.length} pages and from ${forms.length} form${forms.length === 1 ? '' : 's'}`)];
+  return [pass('privacy-notice', source, `${PRIVACY_PATH} is linked from the cookie banner of ${pages.length} pages and from ${forms} form${forms === 1 ? '' : 's'}`)];
 }
 
 /** The map and the reviews widget wait for marketing consent instead of loading with the page. */
@@ -104,8 +111,9 @@ export function checkCompliance(input: ComplianceInput): Finding[] {
   return RULES.flatMap((rule) => rule(input));
 }
 
-function sectionsOf(html: string, pattern: RegExp): string[] {
-  return [...html.matchAll(pattern)].map((match) => match[0]);
+/** Every part of a page's HTML that `pattern` (global) matches. */
+function htmlOf(page: Page, pattern: RegExp): string[] {
+  return [...page.html.matchAll(pattern)].map((match) => match[0]);
 }
 
 function label(page: Page): string {

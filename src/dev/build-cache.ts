@@ -34,7 +34,7 @@ export class WatchCache implements BuildCache {
   readonly #pages = new PageCache();
   #linkedFiles = '';
   #linksChecked = new WeakSet<Page>();
-  #bytes = new WeakMap<Page, Uint8Array>();
+  readonly #bytes = new WeakMap<Page, Uint8Array>();
 
   constructor(options: ResolvedOptions) {
     this.#templatesDir = options.templatesDir;
@@ -48,6 +48,7 @@ export class WatchCache implements BuildCache {
     return this.#pages.rendered;
   }
 
+  // An arrow function: loadContent calls it on its own, not as a method.
   readonly parsedFiles = (absolute: string, parse: () => Promise<ParsedFile>): Promise<ParsedFile> => this.#keep(`file:${absolute}`, '', parse);
 
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T> {
@@ -57,7 +58,12 @@ export class WatchCache implements BuildCache {
   async renderMarkdown(bodies: string[]): Promise<RenderedMarkdown> {
     // The first build shares the on-disk cache with `build`; later ones render only new bodies,
     // without rewriting that cache with the handful of bodies they saw.
-    if (this.#markdown.size === 0) this.#markdown = await renderMarkdownBodies(bodies, this.#cacheDir);
+    if (this.#markdown.size === 0) {
+      this.#markdown = await renderMarkdownBodies(bodies, this.#cacheDir);
+      // Loading the Markdown pipeline takes about 150 ms: pay it now, not on the first save. Should
+      // it fail, the first save that needs it reports why.
+      renderMarkdown('').catch(() => undefined);
+    }
     const rendered = new Map<string, string>();
     for (const body of bodies) rendered.set(body, this.#markdown.get(body) ?? (await renderMarkdown(body)));
     // Only this build's bodies are kept, so 500 edits leave one version of each body behind.

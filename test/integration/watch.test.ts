@@ -42,7 +42,7 @@ async function openEvents(url: string): Promise<{ received: ServerEvent[]; close
   void (async () => {
     let buffer = '';
     for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done) return;
       buffer += value;
       let end: number;
@@ -253,9 +253,10 @@ describe('the reload snippet', () => {
   });
 });
 
-describe('watch through the API, with templates copied to a temporary folder', () => {
-  // Editing the real templates/ would race the other test files that build the site meanwhile.
-  // The copy sits beside links to src/ and node_modules/, so its `../../src/...` imports resolve.
+describe('watch through the API, with templates and client sources copied to a temporary folder', () => {
+  // Editing the real templates/ or src/browser/ would race the other test files that build the site
+  // meanwhile. The copies sit beside links to the rest of src/ and to node_modules/, so their
+  // relative imports (`../../src/render/...`, `../../templates/islands/...`) resolve.
   let project: string;
   let options: ResolvedOptions;
   let session: WatchSession;
@@ -266,9 +267,16 @@ describe('watch through the API, with templates copied to a temporary folder', (
     project = await tempDir('brochure-watch-templates-');
     await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
     await cp(path.join(ROOT, 'templates'), path.join(project, 'templates'), { recursive: true });
-    await symlink(path.join(ROOT, 'src'), path.join(project, 'src'));
+    await cp(path.join(ROOT, 'src', 'browser'), path.join(project, 'src', 'browser'), { recursive: true });
+    for (const entry of await readdir(path.join(ROOT, 'src'))) {
+      if (entry !== 'browser') await symlink(path.join(ROOT, 'src', entry), path.join(project, 'src', entry));
+    }
     await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
-    options = { ...resolveOptions({ content: 'content', port: 0 }, project), templatesDir: path.join(project, 'templates') };
+    options = {
+      ...resolveOptions({ content: 'content', port: 0 }, project),
+      templatesDir: path.join(project, 'templates'),
+      clientEntry: path.join(project, 'src', 'browser', 'hydrate.ts'),
+    };
     session = await watchSite(options, { log: () => undefined, error: (message) => errors.push(message) });
     events = await openEvents(session.url);
   });
@@ -301,6 +309,38 @@ describe('watch through the API, with templates copied to a temporary folder', (
 
     await writeFile(index, source);
     await eventually('a reload after the fix', () => events.received.slice(mark).find((event) => event.event === 'reload'));
+  });
+
+  it('re-renders the pages with the new stylesheet when a style changes', async () => {
+    const stylesheetOf = async () => /<link rel="stylesheet" href="(\/static\/css\/[^"]+\.css)"/.exec((await text(`${session.url}/privacy`)).body)?.[1];
+    const before = await stylesheetOf();
+    expect(before).toBeDefined();
+    const file = path.join(project, 'templates', 'styles', 'site.css');
+    const source = await readFile(file, 'utf8');
+    await writeFile(file, `${source}\n.brochure-watch-test { color: rebeccapurple; }\n`);
+    const after = await eventually('a new stylesheet URL', async () => {
+      const stylesheet = await stylesheetOf();
+      return stylesheet && stylesheet !== before ? stylesheet : undefined;
+    });
+    expect(await (await fetch(session.url + after)).text()).toContain('.brochure-watch-test');
+    await writeFile(file, source);
+    await eventually('the original stylesheet back', async () => ((await stylesheetOf()) === before ? true : undefined));
+  });
+
+  it('rebundles the client script when a client source changes', async () => {
+    const scriptOf = async () => /<script type="module" src="(\/static\/js\/[^"]+\.js)"/.exec((await text(`${session.url}/`)).body)?.[1];
+    const before = await scriptOf();
+    expect(before).toBeDefined();
+    const entry = options.clientEntry;
+    const source = await readFile(entry, 'utf8');
+    await writeFile(entry, `${source}\n(globalThis as { brochureWatchTest?: string }).brochureWatchTest = 'client-edit-1';\n`);
+    const after = await eventually('a new script URL', async () => {
+      const script = await scriptOf();
+      return script && script !== before ? script : undefined;
+    });
+    expect(await (await fetch(session.url + after)).text()).toContain('client-edit-1');
+    await writeFile(entry, source);
+    await eventually('the original script back', async () => ((await scriptOf()) === before ? true : undefined));
   });
 
   it('locates a template that does not compile', async () => {

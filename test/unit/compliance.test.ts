@@ -106,7 +106,7 @@ describe('privacyNotice', () => {
       ),
     );
     expect(statuses(findings)).toEqual(['warn templates/']);
-    expect(findings[0]?.message).toBe('/privacy is not linked from the cookie banner of /contatti, a form on /');
+    expect(findings[0]?.message).toBe('/privacy is not linked from a form on /, the cookie banner of /contatti');
   });
 });
 
