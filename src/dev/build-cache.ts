@@ -26,6 +26,7 @@ export class WatchCache implements BuildCache {
   readonly #clientDir: string;
   readonly #imagesDir: string;
   readonly #cacheDir: string;
+  readonly #cwd: string;
   /** `file:<absolute path>` or `stage:<name>` -> the value computed from it. */
   readonly #kept = new Map<string, Kept>();
   /** Bumped on each invalidation, so a value computed while its input changed is not kept. */
@@ -41,6 +42,7 @@ export class WatchCache implements BuildCache {
     this.#clientDir = path.dirname(options.clientEntry);
     this.#imagesDir = path.join(options.content, 'images');
     this.#cacheDir = options.cacheDir;
+    this.#cwd = options.cwd;
   }
 
   /** Pages the last build rendered; the others were reused. */
@@ -86,7 +88,7 @@ export class WatchCache implements BuildCache {
     const problems: ContentError[] = [];
     for (const page of pages) {
       if (this.#linksChecked.has(page)) continue;
-      const found = checkLinks([page], files);
+      const found = checkLinks([page], files, this.#cwd);
       if (found.length === 0) this.#linksChecked.add(page);
       problems.push(...found);
     }

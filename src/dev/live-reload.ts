@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { cachedBuild } from '../bundle/esbuild-cache.ts';
-import { formatProblem, type ContentError } from '../errors.ts';
+import type { ContentError, Severity } from '../errors.ts';
 import type { ResolvedOptions } from '../options.ts';
 
 /** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
@@ -15,17 +15,16 @@ const EVENTS_PATH = '/__brochure/events';
 const UNSTAMPED = 'data-revision="?"';
 
 /** One problem as the overlay lists it. */
-export interface OverlayProblem {
+interface OverlayProblem {
   file: string;
   line: number;
   field: string;
   message: string;
-  /** The terminal's line: `file:line: field: message`. */
-  text: string;
+  severity: Severity;
 }
 
 /** What open pages show after a failed build: located problems, or the crash of a template or of brochure. */
-export interface FailureReport {
+interface FailureReport {
   problems: OverlayProblem[];
   error?: { message: string; stack: string };
 }
@@ -42,7 +41,7 @@ export class LiveReload {
   /** Appended to every page in watch mode, and only there. */
   readonly devScript = `<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS_PATH}" data-session="${this.#session}" ${UNSTAMPED} defer></script>`;
 
-  /** Good builds so far; each one reloads the open pages. */
+  /** Reloads sent so far: one per good build that changed the output. */
   get revision(): number {
     return this.#revision;
   }
@@ -115,7 +114,7 @@ export function problemsReport(problems: readonly ContentError[]): FailureReport
       line: problem.line,
       field: problem.field,
       message: problem.message,
-      text: formatProblem(problem),
+      severity: problem.severity,
     })),
   };
 }

@@ -40,11 +40,6 @@ export class RebuildQueue {
     await this.#running;
   }
 
-  /** Whether `file` waits for a build that has not started yet. */
-  has(file: string): boolean {
-    return this.#pending.has(file);
-  }
-
   /** Stops taking changes and resolves once the build in flight, if any, has finished. */
   async close(): Promise<void> {
     this.#closed = true;

@@ -6,6 +6,7 @@ interface Problem {
   line: number;
   field: string;
   message: string;
+  severity: 'error' | 'warning';
 }
 
 interface Failure {
@@ -57,7 +58,8 @@ function show(failure: Failure): void {
     const list = element('ul');
     for (const problem of failure.problems) {
       const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-      list.append(element('li', {}, element('code', {}, location), ` ${problem.field}: ${problem.message}`));
+      const prefix = problem.severity === 'warning' ? 'warning: ' : '';
+      list.append(element('li', {}, element('code', {}, location), ` ${prefix}${problem.field}: ${problem.message}`));
     }
     panel.append(list);
   }

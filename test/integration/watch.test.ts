@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { WatchCache } from '../../src/dev/build-cache.ts';
+import { formatReport } from '../../src/errors.ts';
 import { watchSite, type WatchSession } from '../../src/dev/watch.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { BIN, runCli } from '../helpers/cli.ts';
@@ -401,5 +402,15 @@ describe('incremental builds', () => {
     await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'));
     const unchanged = await compare();
     expect(unchanged.rendered).toBe(0);
+
+    // A broken link fails both builds with the same located report, and its fix passes both.
+    const broken = path.join(content, 'services', '12-nuovo.md');
+    await writeFile(broken, service('Un servizio nuovo', 'Vedi [la pagina](/non-esiste).'));
+    cache.invalidate(broken);
+    const [cached, full] = [await buildSite(options, { ...hooks, cache }), await buildSite(options, hooks)];
+    expect(cached.ok || full.ok).toBe(false);
+    expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
+    expect(formatReport(full.problems)).toContain('content/services/12-nuovo.md:6: link:');
+    await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/percorsi).'));
   });
 });
