@@ -105,7 +105,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const assets: AssetManifest = { script: `/${script.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
-  const pages = cache ? cache.renderPages(model, assets, templates, hooks.devScript) : renderPages(model, assets, templates, hooks.devScript);
+  const pages = cache ? cache.renderPages(model, assets, templates, hooks.devScript) : await renderPages(model, assets, templates, hooks.devScript);
   const files = new Map<string, Uint8Array>();
   for (const page of pages) files.set(page.route.file, cache ? cache.pageBytes(page) : Buffer.from(page.html));
   files.set(script.path, script.contents);

@@ -38,8 +38,10 @@ export async function cachedBuild(name: string, cacheDir: string, options: Build
   const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
   const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: file.contents }));
   const inputs: Record<string, string> = {};
+  // A stdin entry has no file; its contents are already part of the key.
+  const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>'));
   await Promise.all(
-    Object.keys(result.metafile.inputs).map(async (input) => {
+    files.map(async (input) => {
       const absolute = path.resolve(absWorkingDir, input);
       inputs[absolute] = hash(await readFile(absolute));
     }),

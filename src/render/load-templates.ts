@@ -1,5 +1,5 @@
 // Bundles templates/ for Node with esbuild and imports the result, fresh whenever a template changed.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBuild, hash } from '../bundle/esbuild-cache.ts';
@@ -14,7 +14,18 @@ import type { PageTemplates } from './page-props.ts';
 export async function loadTemplates(options: ResolvedOptions): Promise<PageTemplates> {
   const [bundle] = await cachedBuild('templates', options.cacheDir, {
     absWorkingDir: options.packageRoot,
-    entryPoints: [path.join(options.templatesDir, 'pages', 'index.ts')],
+    // The same bundle is the module render workers start from (see render-worker.ts).
+    stdin: {
+      contents: [
+        `import { pages } from ${JSON.stringify(path.join(options.templatesDir, 'pages', 'index.ts'))};`,
+        `import { answerRenderTask } from ${JSON.stringify(path.join(options.packageRoot, 'src', 'render', 'render-worker.ts'))};`,
+        'answerRenderTask(pages);',
+        'export { pages };',
+      ].join('\n'),
+      resolveDir: options.packageRoot,
+      sourcefile: 'templates-entry.ts',
+      loader: 'ts',
+    },
     outdir: path.join(options.cacheDir, 'templates'),
     bundle: true,
     platform: 'node',
@@ -32,7 +43,31 @@ export async function loadTemplates(options: ResolvedOptions): Promise<PageTempl
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, bundle.contents);
   await rename(temporary, file);
+  await removeStaleBundles(path.dirname(file), file);
   const module = (await import(pathToFileURL(file).href)) as { pages?: PageTemplates };
   if (!module.pages) throw new Error(`templates/pages/index.ts must export "pages" (one component per route kind)`);
+  bundleFiles.set(module.pages, file);
   return module.pages;
+}
+
+// Every template edit in watch mode leaves a bundle behind. Another process (a test, a watch beside a
+// build) may still import an older one, so only bundles untouched for a while are removed; each
+// build rewrites its own bundle, which keeps it fresh.
+const STALE_AFTER_MS = 10 * 60 * 1000;
+
+async function removeStaleBundles(dir: string, current: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    if (file === current || !/^pages\..+\.mjs$/.test(name)) continue;
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs > STALE_AFTER_MS) await rm(file, { force: true });
+  }
+}
+
+const bundleFiles = new WeakMap<PageTemplates, string>();
+
+/** The bundle file `templates` were imported from, so render workers can import the same code. */
+export function bundleFileOf(templates: PageTemplates): string | undefined {
+  return bundleFiles.get(templates);
 }

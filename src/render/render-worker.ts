@@ -1,0 +1,23 @@
+// Worker side of parallel rendering: bundled with the templates, renders the slice of routes it is given.
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { SiteModel } from '../model/site-model.ts';
+import type { AssetManifest, PageTemplates } from './page-props.ts';
+import { renderPage } from './render-pages.ts';
+
+/** What the main thread hands a render worker. */
+export interface RenderTask {
+  role: 'brochure-render';
+  model: SiteModel;
+  assets: AssetManifest;
+  devScript: string | undefined;
+  /** Indexes into `model.routes`. */
+  routes: number[];
+}
+
+/** In a render worker, renders its routes and posts their HTML back in order; elsewhere does nothing. */
+export function answerRenderTask(templates: PageTemplates): void {
+  const task = workerData as RenderTask | undefined;
+  if (isMainThread || task?.role !== 'brochure-render' || !parentPort) return;
+  const { model, assets, devScript } = task;
+  parentPort.postMessage(task.routes.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets, devScript }).html));
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../src/build.ts';
+import { renderMarkdownBodies } from '../../src/model/markdown.ts';
+import { buildModel, markdownBodies, type Route, type SiteModel } from '../../src/model/site-model.ts';
+import { resolveOptions } from '../../src/options.ts';
+import { loadTemplates } from '../../src/render/load-templates.ts';
+import type { AssetManifest, ImageAsset, PageTemplates } from '../../src/render/page-props.ts';
+import { renderPage, renderPages } from '../../src/render/render-pages.ts';
+import { fixture, ROOT } from '../helpers/fixtures.ts';
+
+let model: SiteModel;
+let templates: PageTemplates;
+let assets: AssetManifest;
+
+beforeAll(async () => {
+  const options = resolveOptions({ content: path.join(fixture('minimal'), 'content') }, ROOT);
+  const { entries } = await checkContent(options);
+  if (!entries) throw new Error('the minimal fixture must be valid');
+  model = buildModel(entries, await renderMarkdownBodies(markdownBodies(entries), options.cacheDir));
+  templates = await loadTemplates(resolveOptions({}, ROOT));
+  const image: ImageAsset = { src: '/static/media/x.jpg', srcset: '', width: 10, height: 10, sources: [] };
+  const paths = new Set(JSON.stringify(entries).match(/images\/[\w./-]+/g));
+  assets = { script: '/static/js/islands.x.js', stylesheet: '/static/css/site.x.css', images: Object.fromEntries([...paths].map((key) => [key, image])) };
+});
+
+describe('renderPages', () => {
+  it('renders one HTML document per route, in route order, with the doctype first', async () => {
+    const pages = await renderPages(model, assets, templates);
+    expect(pages.map((page) => page.route.file)).toEqual(model.routes.map((route) => route.file));
+    for (const page of pages) {
+      expect(page.html.startsWith('<!doctype html><html lang="it">')).toBe(true);
+      expect(page.html).toContain('/static/css/site.x.css');
+    }
+  });
+
+  it('appends the dev script only when one is given', async () => {
+    const plain = await renderPages(model, assets, templates);
+    const dev = await renderPages(model, assets, templates, '<script type="module" src="/__dev.js"></script>');
+    expect(plain.some((page) => page.html.includes('/__dev.js'))).toBe(false);
+    expect(dev.every((page) => page.html.includes('/__dev.js'))).toBe(true);
+  });
+
+  it('gives the same bytes with worker threads on a large site as one page at a time', async () => {
+    // 600 routes crosses the threshold where part of the work goes to a worker thread.
+    const profile = model.routes.find((route) => route.kind === 'professional')!;
+    const routes: Route[] = Array.from({ length: 600 }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` }));
+    const large: SiteModel = { ...model, routes };
+    const parallel = await renderPages(large, assets, templates);
+    const sequential = routes.map((route) => renderPage(templates, { model: large, route, assets }));
+    expect(parallel.map((page) => page.route.file)).toEqual(sequential.map((page) => page.route.file));
+    expect(parallel.map((page) => page.html)).toEqual(sequential.map((page) => page.html));
+  });
+});
