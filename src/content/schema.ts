@@ -148,8 +148,11 @@ export const professionalSchema = z.object({
 
 export const serviceSchema = z.object({
   title: nonEmpty,
-  /** Minutes per session, or `caso per caso` when duration and frequency are agreed individually. */
-  duration: z.union([z.number().int().positive(), z.literal('caso per caso')]),
+  /**
+   * Minutes per session, or `caso per caso` when duration and frequency are agreed individually.
+   * Left out, the page says nothing about duration (the spec has one such service).
+   */
+  duration: z.union([z.number().int().positive(), z.literal('caso per caso')]).optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteSchema>;

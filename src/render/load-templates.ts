@@ -1,7 +1,9 @@
 // Bundles templates/ for Node with esbuild and imports the result, fresh whenever a template changed.
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { cachedBuild, hash } from '../bundle/esbuild-cache.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { PageTemplates } from './page-props.ts';
@@ -32,8 +34,7 @@ export async function loadTemplates(options: ResolvedOptions): Promise<PageTempl
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    // React stays a real dependency so the server renders with the same copy everywhere.
-    packages: 'external',
+    plugins: [externalPackagesFrom(options.packageRoot)],
     sourcemap: 'inline',
   });
   if (!bundle) throw new Error('esbuild produced no templates bundle');
@@ -63,6 +64,23 @@ async function removeStaleBundles(dir: string, current: string): Promise<void> {
     const info = await stat(file).catch(() => undefined);
     if (info && now - info.mtimeMs > STALE_AFTER_MS) await rm(file, { force: true });
   }
+}
+
+/**
+ * Leaves packages out of the bundle (React must stay the one copy react-dom renders with) but
+ * imports them by absolute file URL: the bundle lives in the cache folder, which may be anywhere,
+ * and a bare `react` there would resolve to another copy or to nothing.
+ */
+function externalPackagesFrom(packageRoot: string): Plugin {
+  const require = createRequire(path.join(packageRoot, 'package.json'));
+  return {
+    name: 'brochure-external-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) =>
+        specifier.startsWith('node:') ? { external: true } : { path: pathToFileURL(require.resolve(specifier)).href, external: true },
+      );
+    },
+  };
 }
 
 const bundleFiles = new WeakMap<PageTemplates, string>();

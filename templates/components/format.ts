@@ -24,8 +24,9 @@ export function formatDate(value: string): string {
   return day === undefined ? monthYear : `${Number(day)} ${monthYear}`;
 }
 
-/** The sentence the accordion shows with each service. */
+/** The sentence the accordion shows with each service; empty when the service states no duration. */
 export function durationSentence(duration: Service['duration']): string {
+  if (duration === undefined) return '';
   return duration === 'caso per caso'
     ? 'Durata e frequenza delle sedute vengono concordate caso per caso.'
     : `Durata di ogni seduta: ${duration} minuti`;

@@ -7,7 +7,7 @@ interface Service {
   title: string;
   /** Sanitised description HTML. */
   html: string;
-  /** The duration sentence shown under the description. */
+  /** The duration sentence shown under the description; empty for none. */
   duration: string;
 }
 
@@ -67,7 +67,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
           <section id={panelId(id)} className="accordion__panel" aria-labelledby={buttonId(id)}>
             <div className="accordion__content">
               <div dangerouslySetInnerHTML={{ __html: html }} />
-              <p className="accordion__duration">{duration}</p>
+              {duration && <p className="accordion__duration">{duration}</p>}
             </div>
           </section>
         </div>
