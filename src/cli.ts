@@ -16,6 +16,8 @@ import { watchSite } from './dev/watch.ts';
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   const program = createProgram();
+  // Commands report failure through process.exitCode; start clean when main runs more than once.
+  process.exitCode = undefined;
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -123,8 +125,9 @@ function fail(problems: ContentError[], reassurance: string): void {
 }
 
 function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number between 0 and 65535.');
+  // Digits only: Number() would read '' as 0 (any free port) and accept '0x1f90' or '1e3'.
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new InvalidArgumentError('expected a port number between 0 and 65535.');
   return port;
 }
 

@@ -160,9 +160,11 @@ async function listMarkdown(dir: string): Promise<string[]> {
   return (await listDir(dir)).filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).sort();
 }
 
+// Recursive: editors may group photos in subfolders (`images/team/rossi.jpg`), which the schema allows.
 async function listImages(dir: string): Promise<Set<string>> {
-  const names = await listDir(dir);
-  return new Set(names.filter((name) => !name.startsWith('.')).map((name) => `images/${name}`));
+  const names = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  const visible = names.map(toPosix).filter((name) => !name.split('/').some((part) => part.startsWith('.')));
+  return new Set(visible.map((name) => `images/${name}`));
 }
 
 async function listDir(dir: string): Promise<string[]> {

@@ -1,8 +1,7 @@
-// Compliance rules, one by one in both states, and the report `check --compliance` and `build` print.
+// Compliance rules, one by one in both states, on the minimal fixture's model and pages as the templates render them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatComplianceReport, formatComplianceSummary, warningsOf } from '../../src/compliance/report.ts';
 import {
   checkCompliance,
   consentExpiry,
@@ -170,26 +169,5 @@ describe('checkCompliance', () => {
   it('runs every rule in report order', async () => {
     const rules = checkCompliance(await input()).map((finding) => finding.rule);
     expect([...new Set(rules)]).toEqual(['vat-number', 'registration', 'privacy-notice', 'third-party-consent', 'consent-expiry', 'email-service', 'page-metadata']);
-  });
-});
-
-describe('the report', () => {
-  const findings: Finding[] = [
-    { rule: 'vat-number', status: 'warn', file: ROSSI, message: 'no "vat"' },
-    { rule: 'consent-expiry', status: 'pass', file: SITE, message: 'a consent choice expires after 180 days' },
-  ];
-
-  it('prints one aligned line per finding, PASS or WARN with the file, then the totals', () => {
-    expect(formatComplianceReport(findings).split('\n')).toEqual([
-      `WARN  vat-number      ${ROSSI}: no "vat"`,
-      `PASS  consent-expiry  ${SITE}: a consent choice expires after 180 days`,
-      '1 warning, 1 passed.',
-    ]);
-  });
-
-  it("gives build one line pointing at the full report, and none when nothing warns", () => {
-    expect(warningsOf(findings)).toBe(1);
-    expect(formatComplianceSummary([...findings, findings[0]!])).toBe('Compliance: 2 warnings (run "brochure check --compliance")');
-    expect(formatComplianceSummary(findings.slice(1))).toBeNull();
   });
 });

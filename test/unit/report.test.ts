@@ -1,0 +1,54 @@
+// The compliance report: the full list `check --compliance` prints and the one line `build` adds.
+import { describe, expect, it } from 'vitest';
+import { formatComplianceReport, formatComplianceSummary, warningsOf } from '../../src/compliance/report.ts';
+import type { Finding } from '../../src/compliance/rules.ts';
+
+const SITE = 'content/site.yaml';
+const ROSSI = 'content/professionals/rossi.md';
+
+describe('the report', () => {
+  const findings: Finding[] = [
+    { rule: 'vat-number', status: 'warn', file: ROSSI, message: 'no "vat"' },
+    { rule: 'consent-expiry', status: 'pass', file: SITE, message: 'a consent choice expires after 180 days' },
+  ];
+
+  it('prints one aligned line per finding, PASS or WARN with the file, then the totals', () => {
+    expect(formatComplianceReport(findings).split('\n')).toEqual([
+      `WARN  vat-number      ${ROSSI}: no "vat"`,
+      `PASS  consent-expiry  ${SITE}: a consent choice expires after 180 days`,
+      '1 warning, 1 passed.',
+    ]);
+  });
+
+  it("gives build one line pointing at the full report, and none when nothing warns", () => {
+    expect(warningsOf(findings)).toBe(1);
+    expect(formatComplianceSummary([...findings, findings[0]!])).toBe('Compliance: 2 warnings (run "brochure check --compliance")');
+    expect(formatComplianceSummary(findings.slice(1))).toBeNull();
+  });
+});
+
+describe('the report at its edges', () => {
+  const pass = (rule: string, message: string): Finding => ({ rule, status: 'pass', file: SITE, message });
+
+  it('pads every rule name to the longest, so the files line up, and says "0 warnings" in the plural', () => {
+    const lines = formatComplianceReport([pass('page-metadata', 'all 6 pages'), pass('registration', 'n. 1234'), pass('third-party-consent', 'waits')]).split('\n');
+    expect(lines).toEqual([
+      `PASS  page-metadata        ${SITE}: all 6 pages`,
+      `PASS  registration         ${SITE}: n. 1234`,
+      `PASS  third-party-consent  ${SITE}: waits`,
+      '0 warnings, 3 passed.',
+    ]);
+  });
+
+  it('prints only the totals for no findings, and build then adds no line', () => {
+    expect(formatComplianceReport([])).toBe('0 warnings, 0 passed.');
+    expect(warningsOf([])).toBe(0);
+    expect(formatComplianceSummary([])).toBeNull();
+  });
+
+  it('says "1 warning" in the singular in the line build adds', () => {
+    expect(formatComplianceSummary([{ rule: 'vat-number', status: 'warn', file: ROSSI, message: 'no "vat"' }])).toBe(
+      'Compliance: 1 warning (run "brochure check --compliance")',
+    );
+  });
+});
