@@ -67,7 +67,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
           <section id={panelId(id)} className="accordion__panel" aria-labelledby={buttonId(id)}>
             <div className="accordion__content">
               <div dangerouslySetInnerHTML={{ __html: html }} />
-              {duration && <p className="accordion__duration">{duration}</p>}
+              {duration ? <p className="accordion__duration">{duration}</p> : null}
             </div>
           </section>
         </div>

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +151,7 @@ describe('processImages', () => {
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((id) => /[\\\\/]sharp[\\\\/]lib[\\\\/]/.test(id));
       const result = await processImages(${JSON.stringify(SOURCES)}, ${JSON.stringify(contentDir)}, ${JSON.stringify(path.join(root, 'cache-a'))});
       const before = loaded();
-      await import('sharp');
+      await import(${JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href)});
       console.log(JSON.stringify({ encoded: result.encoded, before, after: loaded() }));
     `);
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
