@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockExternal, launchBrowser } from './helpers/browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
-import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
+import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations, type ThirdPartyLog } from './helpers/third-parties.ts';
 
 const KEY = 'pss-consent-v1';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   };
   [plain, gated, browser, probe] = await Promise.all([
     serveSampleSite(),
-    serveSampleSite({ editSiteYaml: gate }),
+    serveSampleSite({ edit: editSiteYaml(gate) }),
     launchBrowser(),
     bundleEntry('test/browser/helpers/probe.ts'),
   ]);

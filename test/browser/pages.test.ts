@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blockExternal, launchBrowser } from './helpers/browser.ts';
-import { serveEditedContent } from './helpers/content-site.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 
 const STUDIO = 'Studio PSS';
@@ -513,12 +512,12 @@ describe('people come from content files, with no code change', () => {
   }
 
   beforeAll(async () => {
-    edited = await serveEditedContent(async (content) => {
+    edited = await serveSampleSite({ edit: async (content) => {
       const folder = path.join(content, 'professionals');
       const source = await readFile(path.join(folder, 'giulia-marchetti.md'), 'utf8');
       await writeFile(path.join(folder, `${third.slug}.md`), professionalFile(source, third, 3, true));
       await writeFile(path.join(folder, `${unlisted.slug}.md`), professionalFile(source, unlisted, 4, false));
-    });
+    } });
   });
   afterAll(async () => {
     await edited?.stop();

@@ -1,4 +1,4 @@
-// Builds the sample site into a temp folder with the real CLI and serves it with `brochure preview`.
+// Builds the sample site (or an edited copy of its content) with the real CLI and serves it with `brochure preview`.
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,18 +17,21 @@ export interface ServedSite {
 
 /**
  * `brochure build` then `brochure preview --port 0`, resolved once the server prints its URL.
- * `editSiteYaml` rewrites a copy of the sample's site.yaml first (e.g. to flip an option).
+ * `edit` may change a temporary copy of `content/` first (add, rewrite or delete files).
  */
-export async function serveSampleSite({ editSiteYaml }: { editSiteYaml?: (yaml: string) => string } = {}): Promise<ServedSite> {
+export async function serveSampleSite({ edit }: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
   const work = await mkdtemp(path.join(tmpdir(), 'brochure-e2e-'));
   const out = path.join(work, 'dist');
-  const content = editSiteYaml ? path.join(work, 'content') : 'content';
-  if (editSiteYaml) {
+  const content = edit ? path.join(work, 'content') : path.join(root, 'content');
+  if (edit) {
     await cp(path.join(root, 'content'), content, { recursive: true });
-    await writeFile(path.join(content, 'site.yaml'), editSiteYaml(await readFile(path.join(content, 'site.yaml'), 'utf8')));
+    await edit(content);
   }
   const build = spawnSync(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed:\n${build.stderr}`);
+  if (build.status !== 0) {
+    await rm(work, { recursive: true, force: true });
+    throw new Error(`build failed:\n${build.stderr}`);
+  }
 
   const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -50,5 +53,13 @@ export async function serveSampleSite({ editSiteYaml }: { editSiteYaml?: (yaml: 
       await exited;
       await rm(work, { recursive: true, force: true });
     },
+  };
+}
+
+/** An `edit` for `serveSampleSite` that rewrites the copy's site.yaml (e.g. to flip an option). */
+export function editSiteYaml(change: (yaml: string) => string): (content: string) => Promise<void> {
+  return async (content) => {
+    const file = path.join(content, 'site.yaml');
+    await writeFile(file, change(await readFile(file, 'utf8')));
   };
 }
