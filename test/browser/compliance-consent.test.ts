@@ -263,7 +263,7 @@ describe("the banner's choices", () => {
   ];
 
   /** The computed styles and box size of a button. */
-  const styleOf = (page: Page, scope: ReturnType<typeof banner>, name: string) =>
+  const styleOf = (scope: ReturnType<typeof banner>, name: string) =>
     scope.getByRole('button', { name, exact: true }).evaluate((element, properties) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
@@ -273,10 +273,10 @@ describe("the banner's choices", () => {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 667 }]) {
     it(`'Accetta tutti' and 'Rifiuta tutti' carry equal visual weight in the banner and the dialog at ${viewport.width}px`, async () => {
       const { page } = await open(plain, undefined, viewport);
-      const [accept, reject] = [await styleOf(page, banner(page), 'Accetta tutti'), await styleOf(page, banner(page), 'Rifiuta tutti')];
+      const [accept, reject] = [await styleOf(banner(page), 'Accetta tutti'), await styleOf(banner(page), 'Rifiuta tutti')];
       expect(accept).toEqual(reject);
       await banner(page).getByRole('button', { name: 'Personalizza' }).click();
-      expect(await styleOf(page, dialog(page), 'Accetta tutti')).toEqual(await styleOf(page, dialog(page), 'Rifiuta tutti'));
+      expect(await styleOf(dialog(page), 'Accetta tutti')).toEqual(await styleOf(dialog(page), 'Rifiuta tutti'));
     });
 
     it(`the banner is not modal and leaves most of the page readable at ${viewport.width}px`, async () => {
