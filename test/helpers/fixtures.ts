@@ -1,5 +1,5 @@
 // Where the committed fixtures live, and a copy of `minimal` with some files replaced inline.
-import { cp } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir, writeTree, type FileMap } from './files.ts';
@@ -10,6 +10,11 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** `test/fixtures/<name>`: a project folder holding `content/`. */
 export function fixture(name: string): string {
   return path.join(ROOT, 'test', 'fixtures', name);
+}
+
+/** The report the `every-error` fixture must produce, line by line (kept beside its content). */
+export async function expectedEveryErrorReport(): Promise<string[]> {
+  return (await readFile(path.join(fixture('every-error'), 'expected-report.txt'), 'utf8')).trimEnd().split('\n');
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatProblem, formatReport } from '../../src/errors.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { writeSite } from '../../src/output/write-site.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
-import { fixture } from '../helpers/fixtures.ts';
+import { expectedEveryErrorReport, fixture } from '../helpers/fixtures.ts';
 import { parseHtml } from '../helpers/html.ts';
 
 /** Options for the project `test/fixtures/<name>`, as if brochure ran inside it (paths shown as content/…). */
@@ -70,20 +70,7 @@ describe('content rules, one fixture each', () => {
 
   it('every-error: each rule broken once, reported together, sorted by file and line, with the totals', async () => {
     const { problems } = await checkContent(optionsFor('every-error'));
-    expect(formatReport(problems).split('\n')).toEqual([
-      'content/contatti.md:3: YAML: Nested mappings are not allowed in compact mappings',
-      'content/home.md:2: heading: required field is missing',
-      'content/percorsi.md:8: badge.image: image "images/bandiera.svg" not found; add it to content/images/ or fix the name',
-      'content/privacy.md:1: front matter: is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")',
-      'content/professionals/bianchi.md: slug: "bianchi" is already used by content/professionals/bianchi.markdown; two professionals cannot share a URL, rename one of the files',
-      'content/professionals/index.md: slug: "index" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static); rename the file',
-      'content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?',
-      'content/professionals/rossi.md:17: timeline[0].date: expected a date written as YYYY, YYYY-MM or YYYY-MM-DD, got "03/2010"',
-      'content/professionals/rossi.md:23: timeline[1].type: expected "study" or "work", got "job"',
-      'content/services: services: no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md',
-      'content/site.yaml:26: copyrightYear: expected a number, got "2025"',
-      '10 errors and 1 warning.',
-    ]);
+    expect(formatReport(problems).split('\n')).toEqual(await expectedEveryErrorReport());
   });
 
   it('broken-link: a Markdown link to a missing page fails the build, naming the page and the service file it came from', async () => {
