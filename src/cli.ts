@@ -12,6 +12,7 @@ import { formatComplianceReport, formatComplianceSummary, warningsOf } from './c
 import { asStaticHost } from './dev/headers-file.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
 import { watchSite } from './dev/watch.ts';
+import { displayPath } from './display-path.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -52,13 +53,13 @@ function createProgram(): Command {
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'>) => {
       const options = resolveOptions(flags);
       const result = await buildSite(options);
-      if (!result.ok) return fail(result.problems, `${relative(options.out)}/ was left unchanged.`);
+      if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
       await writeSite(options.out, result.files);
       if (result.problems.length > 0) console.error(formatReport(result.problems));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
-      console.log(formatSummary(result, relative(options.out)));
+      console.log(formatSummary(result, displayPath(options.out)));
     });
 
   program
@@ -74,7 +75,7 @@ function createProgram(): Command {
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
       if (problems.length > 0) console.error(formatReport(problems));
-      if (!options.quiet) console.log(`Content in ${relative(options.content)}/ is valid.`);
+      if (!options.quiet) console.log(`Content in ${displayPath(options.content)}/ is valid.`);
     });
 
   program
@@ -86,7 +87,7 @@ function createProgram(): Command {
       const options = resolveOptions(flags);
       await assertSiteDirectory(options.out);
       const server = await serveSite({ ...(await asStaticHost(directoryFiles(options.out))), port: options.port });
-      console.log(`Serving ${relative(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
+      console.log(`Serving ${displayPath(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
       await stopOnSignal(() => server.close());
     });
 
@@ -144,10 +145,6 @@ export function stopOnSignal(close: () => Promise<void>): Promise<void> {
   });
 }
 
-function relative(absolute: string): string {
-  const result = path.relative(process.cwd(), absolute);
-  return result === '' ? '.' : result.startsWith('..') ? absolute : result;
-}
 
 function packageVersion(): string {
   const { packageRoot } = resolveOptions();

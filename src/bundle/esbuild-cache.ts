@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
+import { displayPath } from '../display-path.ts';
 
 /** One output file of a cached build: its path relative to the output dir and its bytes. */
 export interface BuiltFile {
@@ -63,7 +64,7 @@ function isBuildFailure(error: unknown): error is BuildFailure {
 function toProblems(failure: BuildFailure, absWorkingDir: string): ProblemsError {
   return new ProblemsError(
     failure.errors.map((message) => {
-      const file = message.location ? toPosix(path.relative(process.cwd(), path.resolve(absWorkingDir, message.location.file))) : 'templates';
+      const file = message.location ? displayPath(path.resolve(absWorkingDir, message.location.file)) : 'templates';
       const column = message.location ? ` (column ${message.location.column + 1})` : '';
       return new ContentError(file, message.location?.line ?? 0, 'code', `${message.text}${column}`);
     }),

@@ -5,6 +5,7 @@ import matter from 'gray-matter';
 import { LineCounter, parseDocument } from 'yaml';
 import { ContentError } from '../errors.ts';
 import type { YamlSource } from './locate.ts';
+import { displayPath } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
 export type EntryKind = 'site' | 'home' | 'contacts' | 'services-page' | 'privacy' | 'professional' | 'service';
@@ -56,7 +57,7 @@ export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
 export async function loadContent(contentDir: string, cwd = process.cwd(), cache?: ParsedFileCache): Promise<LoadedContent> {
   const problems: ContentError[] = [];
-  const display = (absolute: string) => toPosix(path.relative(cwd, absolute));
+  const display = (absolute: string) => displayPath(absolute, cwd);
 
   const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);

@@ -4,6 +4,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { displayPath } from '../display-path.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {
@@ -61,9 +62,7 @@ export function memoryFiles(get: () => ReadonlyMap<string, Uint8Array>): SiteFil
 /** Throws a ServerError unless `dir` is a directory holding an index.html, i.e. a finished build. */
 export async function assertSiteDirectory(dir: string): Promise<void> {
   const absolute = path.resolve(dir);
-  const relative = path.relative(process.cwd(), absolute);
-  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-  const shown = `${inside ? relative : absolute}/`;
+  const shown = `${displayPath(absolute)}/`;
   const hint = 'Run "brochure build" first, then "brochure preview".';
   const info = await stat(absolute).catch(() => undefined);
   if (!info) throw new ServerError(`${shown} does not exist. ${hint}`);

@@ -11,6 +11,7 @@ import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from './serve-build.ts';
 import { serveSite } from './server.ts';
 import { watchFiles } from './watch-files.ts';
+import { displayPath } from '../display-path.ts';
 
 /** How `watchSite` reports, and whether it also writes each good build to disk. */
 export interface WatchSettings {
@@ -41,10 +42,7 @@ const QUIET_MS = 20;
 export async function watchSite(options: ResolvedOptions, settings: WatchSettings = {}): Promise<WatchSession> {
   const log = settings.log ?? console.log;
   const error = settings.error ?? console.error;
-  const shown = (file: string) => {
-    const relative = path.relative(options.cwd, file);
-    return relative === '' ? '.' : relative.startsWith('..') ? file : relative.split(path.sep).join('/');
-  };
+  const shown = (file: string) => displayPath(file, options.cwd);
   // Stack traces of template errors then point into templates/, not into the bundle.
   process.setSourceMapsEnabled(true);
 

@@ -38,6 +38,10 @@ describe('parseHeadersFile', () => {
     expect(headersFor(rules, 'vuoto.html')).toEqual({ 'X-A': '1' });
   });
 
+  it('keeps the value whole when it holds a colon', () => {
+    expect(parseHeadersFile('/*\n  Link: <https://example.com>; rel=preconnect')[0]?.headers).toEqual([['Link', '<https://example.com>; rel=preconnect']]);
+  });
+
   it('reads nothing from an empty file', () => {
     expect(parseHeadersFile('')).toEqual([]);
   });
@@ -54,6 +58,13 @@ describe('headersFor', () => {
     expect(headersFor(rules, 'sitemap.xml')).toEqual({});
   });
 
+  it('matches the home page to a splat, splats across slashes, and joins a header set twice', () => {
+    const rules = parseHeadersFile(['# comment', '/*', '  X-A: 1', '', '/static/*', '  Cache-Control: max-age=60', '  X-A: 2', '/contatti', '  X-Page: yes'].join('\n'));
+    expect(headersFor(rules, 'index.html')).toEqual({ 'X-A': '1' });
+    expect(headersFor(rules, 'contatti.html')).toEqual({ 'X-A': '1', 'X-Page': 'yes' });
+    expect(headersFor(rules, 'static/media/a/b.jpg')).toEqual({ 'X-A': '1, 2', 'Cache-Control': 'max-age=60' });
+  });
+
   it('matches a whole URL, not a prefix of it', () => {
     const rules = parseHeadersFile('/contatti\n  X-Page: 1\n/static/*\n  X-Static: 1\n');
     expect(headersFor(rules, 'contatti-extra.html')).toEqual({});
@@ -63,9 +74,11 @@ describe('headersFor', () => {
   });
 
   it('reads characters that mean something in a regular expression literally', () => {
-    const rules = parseHeadersFile('/a+b(1)?.txt\n  X-Literal: 1\n');
+    const rules = parseHeadersFile('/a+b(1)?.txt\n  X-Literal: 1\n/a.b\n  X-Dot: 1\n');
     expect(headersFor(rules, 'a+b(1)?.txt')).toEqual({ 'X-Literal': '1' });
     expect(headersFor(rules, 'aab1.txt')).toEqual({});
+    expect(headersFor(rules, 'a.b')).toEqual({ 'X-Dot': '1' });
+    expect(headersFor(rules, 'axb')).toEqual({});
   });
 
   it('takes a splat anywhere in the pattern, across slashes', () => {
@@ -98,5 +111,10 @@ describe('asStaticHost', () => {
     const host = await asStaticHost(memoryFiles(() => new Map([['_headers', Buffer.from('/*\n  X-A: 1\n')]])));
     expect(await host.files.read('_headers')).toBeUndefined();
     expect(await host.files.read('nope.html')).toBeUndefined();
+  });
+
+  it('adds nothing for an output folder built before _headers existed', async () => {
+    const host = await asStaticHost(memoryFiles(() => new Map([['index.html', Buffer.from('')]])));
+    expect(host.headers?.('index.html')).toEqual({});
   });
 });

@@ -1,8 +1,7 @@
-// Security headers: the policy derived from site.yaml, the `_headers` and nginx files, and preview's reading of `_headers`.
+// Security headers: the policy derived from site.yaml, and the `_headers` and nginx files that carry it to the host.
 import { describe, expect, it } from 'vitest';
 import { siteSchema, type SiteConfig } from '../../src/content/schema.ts';
-import { asStaticHost, headersFor, parseHeadersFile } from '../../src/dev/headers-file.ts';
-import { memoryFiles } from '../../src/dev/server.ts';
+import { headersFor, parseHeadersFile } from '../../src/dev/headers-file.ts';
 import { contentSecurityPolicy, renderHeadersFile, renderNginxExample, securityHeaders } from '../../src/output/headers.ts';
 
 /** A complete site.yaml, through the real schema (defaults filled), with `overrides` on top. */
@@ -133,42 +132,5 @@ describe('renderNginxExample', () => {
     expect(text).toContain('server_name studio.example.com;');
     expect(text).toContain('location = /_headers { return 404; }');
     expect(text).toContain('location = /nginx.conf.example { return 404; }');
-  });
-});
-
-describe('parseHeadersFile and headersFor', () => {
-  const rules = parseHeadersFile(['# comment', '/*', '  X-A: 1', '', '/static/*', '  Cache-Control: max-age=60', '  X-A: 2', '/contatti', '  X-Page: yes', '/a.b', '  X-Dot: 1'].join('\n'));
-
-  it('matches files by their clean URL, splats across slashes, and joins a header set twice', () => {
-    expect(headersFor(rules, 'index.html')).toEqual({ 'X-A': '1' });
-    expect(headersFor(rules, 'contatti.html')).toEqual({ 'X-A': '1', 'X-Page': 'yes' });
-    expect(headersFor(rules, 'static/media/a/b.jpg')).toEqual({ 'X-A': '1, 2', 'Cache-Control': 'max-age=60' });
-  });
-
-  it('treats everything but the splat literally', () => {
-    expect(headersFor(rules, 'a.b')).toEqual({ 'X-A': '1', 'X-Dot': '1' });
-    expect(headersFor(rules, 'axb')).toEqual({ 'X-A': '1' });
-  });
-
-  it('keeps the value whole when it holds a colon', () => {
-    expect(parseHeadersFile('/*\n  Link: <https://example.com>; rel=preconnect')[0]?.headers).toEqual([['Link', '<https://example.com>; rel=preconnect']]);
-  });
-});
-
-describe('asStaticHost', () => {
-  it('serves every file but _headers, with the headers it lists', async () => {
-    const files = new Map([
-      ['_headers', Buffer.from('/*\n  X-Test: on\n')],
-      ['index.html', Buffer.from('<h1>Home</h1>')],
-    ]);
-    const host = await asStaticHost(memoryFiles(() => files));
-    expect(await host.files.read('_headers')).toBeUndefined();
-    expect(await host.files.read('index.html')).toBeDefined();
-    expect(host.headers?.('index.html')).toEqual({ 'X-Test': 'on' });
-  });
-
-  it('adds nothing for an output folder built before _headers existed', async () => {
-    const host = await asStaticHost(memoryFiles(() => new Map([['index.html', Buffer.from('')]])));
-    expect(host.headers?.('index.html')).toEqual({});
   });
 });

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { displayPath } from '../../src/display-path.ts';
+
+describe('displayPath', () => {
+  const cwd = path.resolve('/work/site');
+
+  it('shows a file inside the working folder relative to it', () => {
+    expect(displayPath(path.join(cwd, 'content', 'home.md'), cwd)).toBe('content/home.md');
+  });
+
+  it('shows the working folder itself as "."', () => {
+    expect(displayPath(cwd, cwd)).toBe('.');
+  });
+
+  it('shows a file outside the working folder by its absolute path, not by ../ steps', () => {
+    const outside = path.resolve('/tmp/copy/content/home.md');
+    expect(displayPath(outside, cwd)).toBe(outside.split(path.sep).join('/'));
+  });
+
+  it('does not mistake a sibling folder that shares a prefix for the working folder', () => {
+    const sibling = path.resolve('/work/site-old/content/home.md');
+    expect(displayPath(sibling, cwd)).toBe(sibling.split(path.sep).join('/'));
+  });
+});
