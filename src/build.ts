@@ -71,7 +71,7 @@ export interface BuildCache {
   /** The last result of `stage` while none of its input files and not `key` changed. */
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
   /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
-  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[];
+  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[] | Promise<Page[]>;
   /** Like `checkLinks`, skipping pages already checked against the same set of files. */
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
@@ -81,21 +81,20 @@ export interface BuildCache {
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const start = performance.now();
-  const { cache } = hooks;
+  const cache = hooks.cache ?? noCache(options);
   const checked = await checkContent(options, cache);
   if (!checked.entries) return { ok: false, problems: checked.problems };
-  const bodies = markdownBodies(checked.entries);
-  const model = buildModel(checked.entries, await (cache ? cache.renderMarkdown(bodies) : renderMarkdownBodies(bodies, options.cacheDir)));
+  const model = buildModel(checked.entries, await cache.renderMarkdown(markdownBodies(checked.entries)));
   const contentDone = performance.now();
 
   let bundles;
   try {
     const imageSources = imagesOf(checked.entries);
     bundles = await Promise.all([
-      reuse(cache, 'templates', '', () => loadTemplates(options)),
-      reuse(cache, 'client', '', () => bundleClient(options)),
-      reuse(cache, 'styles', '', () => bundleStyles(options)),
-      reuse(cache, 'images', imageSources.join('\n'), () => processImages(imageSources, options.content, options.cacheDir)),
+      cache.reuse('templates', '', () => loadTemplates(options)),
+      cache.reuse('client', '', () => bundleClient(options)),
+      cache.reuse('styles', '', () => bundleStyles(options)),
+      cache.reuse('images', imageSources.join('\n'), () => processImages(imageSources, options.content, options.cacheDir)),
     ]);
   } catch (error) {
     if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
@@ -105,9 +104,9 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const assets: AssetManifest = { script: `/${script.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
-  const pages = cache ? cache.renderPages(model, assets, templates, hooks.devScript) : await renderPages(model, assets, templates, hooks.devScript);
+  const pages = await cache.renderPages(model, assets, templates, hooks.devScript);
   const files = new Map<string, Uint8Array>();
-  for (const page of pages) files.set(page.route.file, cache ? cache.pageBytes(page) : Buffer.from(page.html));
+  for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
   files.set(script.path, script.contents);
   files.set(stylesheet.path, stylesheet.contents);
   for (const [file, contents] of images.files) files.set(file, contents);
@@ -118,7 +117,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());
-  const broken = cache ? cache.checkLinks(pages, fileSet) : checkLinks(pages, fileSet, options.cwd);
+  const broken = cache.checkLinks(pages, fileSet);
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 
@@ -140,8 +139,16 @@ export async function checkContent(options: ResolvedOptions, cache?: BuildCache)
   return errorsOf(validated.problems).length > 0 ? { problems: validated.problems } : validated;
 }
 
-function reuse<T>(cache: BuildCache | undefined, stage: AssetStage, key: string, run: () => Promise<T>): Promise<T> {
-  return cache ? cache.reuse(stage, key, run) : run();
+/** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
+function noCache(options: ResolvedOptions): BuildCache {
+  return {
+    parsedFiles: (_absolute, parse) => parse(),
+    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
+    reuse: (_stage, _key, run) => run(),
+    renderPages,
+    checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),
+    pageBytes: (page) => Buffer.from(page.html),
+  };
 }
 
 /** Every `images/…` path the content refers to, once each, sorted. */
