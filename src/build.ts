@@ -4,7 +4,7 @@ import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { loadContent, type ParsedFileCache } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
-import { errorsOf, ProblemsError, type ContentError } from './errors.ts';
+import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -89,7 +89,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 
   let bundles;
   try {
-    const imageSources = imagesOf(checked.entries);
+    const imageSources = checked.entries.images;
     bundles = await Promise.all([
       cache.reuse('templates', '', () => loadTemplates(options)),
       cache.reuse('client', '', () => bundleClient(options)),
@@ -134,9 +134,8 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 
 /** Loads and validates only: what `brochure check` runs. */
 export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[] }> {
-  const loaded = await loadContent(options.content, options.cwd, cache?.parsedFiles);
-  const validated = validateContent(loaded);
-  return errorsOf(validated.problems).length > 0 ? { problems: validated.problems } : validated;
+  // validateContent leaves `entries` out whenever there is an error.
+  return validateContent(await loadContent(options.content, options.cwd, cache?.parsedFiles));
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
@@ -149,18 +148,4 @@ function noCache(options: ResolvedOptions): BuildCache {
     checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),
     pageBytes: (page) => Buffer.from(page.html),
   };
-}
-
-/** Every `images/…` path the content refers to, once each, sorted. */
-function imagesOf(entries: Entries): string[] {
-  const found = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string' && value.startsWith('images/')) found.add(value);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
-  };
-  visit([entries.site.data, entries.home.data, entries.contacts.data, entries.servicesPage.data, entries.privacy.data]);
-  for (const professional of entries.professionals) visit(professional.data);
-  for (const service of entries.services) visit(service.data);
-  return [...found].sort();
 }

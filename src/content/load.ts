@@ -55,7 +55,7 @@ export interface ParsedFile {
 export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
 
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
-export async function loadContent(contentDir: string, cwd = process.cwd(), cache?: ParsedFileCache): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, cwd = process.cwd(), cache: ParsedFileCache = (_absolute, parse) => parse()): Promise<LoadedContent> {
   const problems: ContentError[] = [];
   const display = (absolute: string) => displayPath(absolute, cwd);
 
@@ -78,7 +78,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
 
   const readEntry = async (absolute: string, kind: EntryKind): Promise<RawEntry | undefined> => {
     const parse = () => parseEntry(absolute, kind);
-    const parsed = await (cache ? cache(absolute, parse) : parse());
+    const parsed = await cache(absolute, parse);
     problems.push(...parsed.problems);
     return parsed.entry;
   };
@@ -126,7 +126,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
 }
 
 function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
-  const source = parseYaml(file, text, 0, problems);
+  const source = parseYaml(file, text, problems);
   return source && { kind: 'site', file, source, data: source.document.toJS(), body: '' };
 }
 
@@ -138,16 +138,16 @@ function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems
   // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
   const parsed = matter(text, { engines: { yaml: () => ({}) } });
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
-  const source = parseYaml(file, parsed.matter, 0, problems);
+  const source = parseYaml(file, parsed.matter, problems);
   return source && { kind, file, source, data: source.document.toJS() ?? {}, body: parsed.content };
 }
 
-function parseYaml(file: string, text: string, lineOffset: number, problems: ContentError[]): YamlSource | undefined {
+function parseYaml(file: string, text: string, problems: ContentError[]): YamlSource | undefined {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length === 0) return { document, lineCounter, lineOffset };
+  if (document.errors.length === 0) return { document, lineCounter };
   for (const error of document.errors) {
-    const line = lineCounter.linePos(error.pos[0]).line + lineOffset;
+    const line = lineCounter.linePos(error.pos[0]).line;
     problems.push(new ContentError(file, line, 'YAML', firstLine(error.message)));
   }
   return undefined;

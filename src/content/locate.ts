@@ -1,12 +1,13 @@
 // Maps a field path (as zod reports it) to the line of that key in the YAML source.
 import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
 
-/** A parsed YAML document together with what is needed to turn offsets into file lines. */
+/**
+ * A parsed YAML document and its line counter. Front matter is parsed from gray-matter's `matter`,
+ * which starts right after the opening `---`, so YAML line N is file line N in both kinds of file.
+ */
 export interface YamlSource {
   document: Document;
   lineCounter: LineCounter;
-  /** Lines before the YAML text in its file: 1 for front matter (the opening `---`), 0 for `.yaml` files. */
-  lineOffset: number;
 }
 
 /**
@@ -31,7 +32,7 @@ export function lineOf(source: YamlSource, path: readonly PropertyKey[]): number
       break;
     }
   }
-  return source.lineCounter.linePos(offset).line + source.lineOffset;
+  return source.lineCounter.linePos(offset).line;
 }
 
 function isNode(value: unknown): value is Node {

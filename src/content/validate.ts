@@ -1,6 +1,6 @@
 // Raw entries -> typed entries, turning every schema issue into a located ContentError.
 import { z } from 'zod';
-import { ContentError } from '../errors.ts';
+import { ContentError, errorsOf } from '../errors.ts';
 import { RESERVED_SLUGS } from '../model/site-model.ts';
 import { closest } from './closest.ts';
 import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
@@ -38,6 +38,8 @@ export interface Entries {
   privacy: Entry<PrivacyData>;
   professionals: (Entry<ProfessionalData> & { slug: string })[];
   services: (Entry<ServiceData> & { slug: string; position: number })[];
+  /** Every image the content refers to (`images/…`), once each, sorted: what the image stage encodes. */
+  images: string[];
 }
 
 const SCHEMAS = {
@@ -54,6 +56,7 @@ const SCHEMAS = {
 export function validateContent(content: LoadedContent): { entries?: Entries; problems: ContentError[] } {
   const problems = [...content.problems];
   const valid = new Map<RawEntry, unknown>();
+  const referenced = new Set<string>();
 
   for (const entry of content.entries) {
     const schema = SCHEMAS[entry.kind];
@@ -66,16 +69,21 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
     // Walk the raw data, so a missing image is reported even when another field of the file is
     // wrong; a field the schema already rejected (a bad image path) is not reported twice.
     const rejected = new Set(issues.map((issue) => fieldName(issue.path)));
-    reportMissingImages(entry.data, [], entry, content.images, rejected, problems);
+    for (const { path, image } of imageReferences(entry.data)) {
+      if (content.images.has(image)) referenced.add(image);
+      else if (!rejected.has(fieldName(path))) {
+        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${image}" not found; add it to content/images/ or fix the name`));
+      }
+    }
     if (result.success) valid.set(entry, result.data);
   }
 
   checkSlugs(content.entries, problems);
-  if (problems.some((problem) => problem.severity === 'error')) return { problems };
-  return { entries: assemble(valid), problems };
+  if (errorsOf(problems).length > 0) return { problems };
+  return { entries: assemble(valid, referenced), problems };
 }
 
-function assemble(valid: Map<RawEntry, unknown>): Entries {
+function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {
   const of = <T>(kind: EntryKind) =>
     [...valid].filter(([entry]) => entry.kind === kind).map(([entry, data]) => ({ entry, value: { file: entry.file, data: data as T, body: entry.body } }));
   // Loading guarantees exactly one entry per page kind once there are no errors.
@@ -88,6 +96,7 @@ function assemble(valid: Map<RawEntry, unknown>): Entries {
     privacy: single<PrivacyData>('privacy'),
     professionals: of<ProfessionalData>('professional').map(({ entry, value }) => ({ ...value, slug: entry.slug! })),
     services: of<ServiceData>('service').map(({ entry, value }) => ({ ...value, slug: entry.slug!, position: entry.position! })),
+    images: [...images].sort(),
   };
 }
 
@@ -108,18 +117,16 @@ function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
   }
 }
 
-function reportMissingImages(value: unknown, path: PropertyKey[], entry: RawEntry, images: Set<string>, rejected: Set<string>, problems: ContentError[]): void {
+/** Every `images/…` string in a file's data, with the field path it sits at. */
+function* imageReferences(value: unknown, path: PropertyKey[] = []): Generator<{ path: PropertyKey[]; image: string }> {
   if (typeof value === 'string') {
-    if (/^images\//.test(value) && !images.has(value) && !rejected.has(fieldName(path))) {
-      problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${value}" not found; add it to content/images/ or fix the name`));
-    }
+    if (value.startsWith('images/')) yield { path, image: value };
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => reportMissingImages(item, [...path, index], entry, images, rejected, problems));
+    for (const [index, item] of value.entries()) yield* imageReferences(item, [...path, index]);
   } else if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) reportMissingImages(item, [...path, key], entry, images, rejected, problems);
+    for (const [key, item] of Object.entries(value)) yield* imageReferences(item, [...path, key]);
   }
 }
-
 /** Unknown keys are warnings (the build goes on) with a "did you mean" for likely typos. */
 function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[], entry: RawEntry, problems: ContentError[]): void {
   const inner = unwrap(schema);

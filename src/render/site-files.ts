@@ -5,18 +5,21 @@ import type { SiteModel } from '../model/site-model.ts';
 export function renderSitemap(model: SiteModel): string {
   const urls = model.routes
     .filter((route) => route.path !== null)
-    .map((route) => `  <url><loc>${escapeXml(absoluteUrl(model, route.path!))}</loc></url>`);
+    .map((route) => `  <url><loc>${escapeXml(absoluteUrl(model.site.url, route.path!))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** robots.txt allowing everything and pointing at the sitemap. */
 export function renderRobots(model: SiteModel): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(model, '/sitemap.xml')}\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(model.site.url, '/sitemap.xml')}\n`;
 }
 
-/** `https://site.example/contatti` from `/contatti`, whatever the configured URL's trailing slash. */
-export function absoluteUrl(model: SiteModel, routePath: string): string {
-  return new URL(routePath, model.site.url).href;
+/**
+ * `https://site.example/contatti` from `/contatti`: the one place absolute URLs are made, so the
+ * sitemap, canonical links, Open Graph and JSON-LD always agree.
+ */
+export function absoluteUrl(siteUrl: string, routePath: string): string {
+  return new URL(routePath, siteUrl).href;
 }
 
 function escapeXml(text: string): string {

@@ -41,8 +41,3 @@ export function telHref(phone: string): string {
 export function phoneText(phone: string): string {
   return phone.replace(/ /g, '\u00a0');
 }
-
-/** An absolute URL on the public origin, as canonical links, Open Graph and JSON-LD require. */
-export function absoluteUrl(siteUrl: string, path: string): string {
-  return new URL(path, siteUrl).href;
-}

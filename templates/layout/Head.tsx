@@ -1,7 +1,7 @@
 // The document <head>: title, description, canonical URL, Open Graph, favicon, stylesheet, script, JSON-LD.
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { absoluteUrl } from '../components/format.ts';
+import { absoluteUrl } from '../../src/render/site-files.ts';
 import { imageAsset } from '../components/image-asset.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { organizationData } from '../components/structured-data.ts';

@@ -61,7 +61,7 @@ describe('renderRobots', () => {
 
 describe('absoluteUrl', () => {
   it('joins a route path to the site url', () => {
-    expect(absoluteUrl(model, '/contatti')).toBe('https://prova.example.com/contatti');
-    expect(absoluteUrl(withUrl('http://localhost:4321/'), '/')).toBe('http://localhost:4321/');
+    expect(absoluteUrl(model.site.url, '/contatti')).toBe('https://prova.example.com/contatti');
+    expect(absoluteUrl(withUrl('http://localhost:4321/').site.url, '/')).toBe('http://localhost:4321/');
   });
 });
