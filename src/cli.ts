@@ -133,7 +133,7 @@ function parsePort(value: string): number {
 }
 
 /** Resolves once Ctrl-C or a termination signal arrives and `close` has finished. */
-export function stopOnSignal(close: () => Promise<void>): Promise<void> {
+function stopOnSignal(close: () => Promise<void>): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);

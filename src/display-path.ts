@@ -7,5 +7,10 @@ export function displayPath(absolute: string, cwd = process.cwd()): string {
   if (relative === '') return '.';
   // `../../tmp/site/content/home.md` says less than the absolute path it stands for.
   const shown = relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
-  return shown.split(path.sep).join('/');
+  return toPosix(shown);
+}
+
+/** A platform path with `/` separators, as output paths and messages use. */
+export function toPosix(file: string): string {
+  return file.split(path.sep).join('/');
 }

@@ -1,10 +1,10 @@
 // Runs an esbuild build only when one of its inputs changed since the last run.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
-import { displayPath } from '../display-path.ts';
+import { hash, writeFileAtomic } from '../cache-file.ts';
+import { displayPath, toPosix } from '../display-path.ts';
 
 /** One output file of a cached build: its path relative to the output dir and its bytes. */
 export interface BuiltFile {
@@ -48,11 +48,7 @@ export async function cachedBuild(name: string, cacheDir: string, options: Build
     }),
   );
   const record: CacheRecord = { key, inputs, outputs: outputs.map((output) => ({ path: output.path, base64: Buffer.from(output.contents).toString('base64') })) };
-  await mkdir(cacheDir, { recursive: true });
-  // Write then rename so a concurrent or interrupted build never reads half a record.
-  const temporary = `${recordFile}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(record));
-  await rename(temporary, recordFile);
+  await writeFileAtomic(recordFile, JSON.stringify(record));
   return outputs;
 }
 
@@ -90,13 +86,4 @@ async function inputsUnchanged(inputs: Record<string, string>): Promise<boolean>
     }),
   );
   return checks.every(Boolean);
-}
-
-/** Short content hash used in file names and cache keys. */
-export function hash(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-function toPosix(file: string): string {
-  return file.split(path.sep).join('/');
 }

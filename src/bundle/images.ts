@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { hash } from '../cache-file.ts';
 import type { ImageAsset } from '../render/page-props.ts';
 
 /** What `processImages` returns: manifest entries, files to write under dist, and the cache-miss count. */
@@ -73,9 +74,6 @@ function sharpVersion(): string {
   return (createRequire(import.meta.url)('sharp/package.json') as { version: string }).version;
 }
 
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 function fileName(v: { width: number; format: Format }): string {
   return `${v.width}.${EXTENSIONS[v.format]}`;
@@ -88,7 +86,7 @@ async function readCache(entry: string): Promise<Variant[] | null> {
     if (!isManifest(manifest)) return null;
     return await Promise.all(manifest.variants.map(async ({ sha256: expected, ...v }) => {
       const bytes = await readFile(path.join(entry, fileName(v)));
-      if (sha256(bytes) !== expected) throw new Error('corrupt cache entry');
+      if (hash(bytes) !== expected) throw new Error('corrupt cache entry');
       return { ...v, bytes };
     }));
   } catch {
@@ -111,7 +109,7 @@ async function writeCache(entry: string, variants: Variant[]): Promise<void> {
   const tmp = `${entry}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   await mkdir(tmp, { recursive: true });
   await Promise.all(variants.map((v) => writeFile(path.join(tmp, fileName(v)), v.bytes)));
-  const cached = variants.map(({ width, height, format, bytes }): CachedVariant => ({ width, height, format, sha256: sha256(bytes) }));
+  const cached = variants.map(({ width, height, format, bytes }): CachedVariant => ({ width, height, format, sha256: hash(bytes) }));
   await writeFile(path.join(tmp, 'manifest.json'), JSON.stringify({ settings: SETTINGS_ID, variants: cached }));
   await rm(entry, { recursive: true, force: true });
   try {
@@ -144,7 +142,7 @@ async function encode(source: string, bytes: Buffer): Promise<Variant[]> {
 
 function outputName(source: string, bytes: Uint8Array, ext: string, width?: number): string {
   const base = path.posix.basename(source, path.posix.extname(source));
-  return `${MEDIA_DIR}/${base}${width === undefined ? '' : `-${width}`}.${sha256(bytes).slice(0, 8)}.${ext}`;
+  return `${MEDIA_DIR}/${base}${width === undefined ? '' : `-${width}`}.${hash(bytes).slice(0, 8)}.${ext}`;
 }
 
 function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; outputs: [string, Uint8Array][] } {

@@ -5,7 +5,7 @@ import matter from 'gray-matter';
 import { LineCounter, parseDocument } from 'yaml';
 import { ContentError } from '../errors.ts';
 import type { YamlSource } from './locate.ts';
-import { displayPath } from '../display-path.ts';
+import { displayPath, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
 export type EntryKind = 'site' | 'home' | 'contacts' | 'services-page' | 'privacy' | 'professional' | 'service';
@@ -174,8 +174,4 @@ async function listDir(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
-}
-
-function toPosix(file: string): string {
-  return file.split(path.sep).join('/');
 }

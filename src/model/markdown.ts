@@ -1,7 +1,8 @@
 // Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../cache-file.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
 const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
@@ -33,7 +34,7 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeCache(cacheFile, fresh);
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
   return rendered;
 }
 
@@ -63,9 +64,3 @@ async function readCache(file: string): Promise<Record<string, string>> {
   }
 }
 
-async function writeCache(file: string, entries: Record<string, string>): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(entries));
-  await rename(temporary, file);
-}

@@ -71,7 +71,7 @@ export function markdownBodies(entries: Entries): string[] {
 
 /** Turns validated entries, with their bodies rendered to HTML, into the model the templates render. */
 export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteModel {
-  const renderMarkdown = (body: string): string => {
+  const htmlOf = (body: string): string => {
     const html = markdown.get(body);
     if (html === undefined) throw new Error('buildModel: a Markdown body was not rendered beforehand (see markdownBodies)');
     return html;
@@ -83,7 +83,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
         slug: entry.slug,
         path: `/${entry.slug}`,
         source: entry.file,
-        biographyHtml: renderMarkdown(entry.body),
+        biographyHtml: htmlOf(entry.body),
       }),
     )
     .sort((a, b) => a.order - b.order || (a.slug < b.slug ? -1 : 1));
@@ -95,7 +95,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
         slug: entry.slug,
         position: entry.position,
         source: entry.file,
-        descriptionHtml: renderMarkdown(entry.body),
+        descriptionHtml: htmlOf(entry.body),
       }),
     )
     .sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : 1));
@@ -134,10 +134,10 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
   return {
     site: entries.site.data,
     siteFile: entries.site.file,
-    home: { ...home.data, introHtml: renderMarkdown(home.body) },
-    contacts: { ...contacts.data, bodyHtml: renderMarkdown(contacts.body) },
-    servicesPage: { ...servicesPage.data, introHtml: renderMarkdown(servicesPage.body) },
-    privacy: { ...privacy.data, bodyHtml: renderMarkdown(privacy.body) },
+    home: { ...home.data, introHtml: htmlOf(home.body) },
+    contacts: { ...contacts.data, bodyHtml: htmlOf(contacts.body) },
+    servicesPage: { ...servicesPage.data, introHtml: htmlOf(servicesPage.body) },
+    privacy: { ...privacy.data, bodyHtml: htmlOf(privacy.body) },
     professionals,
     team: professionals.filter((professional) => professional.listed),
     services,

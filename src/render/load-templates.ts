@@ -1,10 +1,11 @@
 // Bundles templates/ for Node with esbuild and imports the result, fresh whenever a template changed.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { cachedBuild, hash } from '../bundle/esbuild-cache.ts';
+import { cachedBuild } from '../bundle/esbuild-cache.ts';
+import { hash, writeFileAtomic } from '../cache-file.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { PageTemplates } from './page-props.ts';
 
@@ -39,11 +40,7 @@ export async function loadTemplates(options: ResolvedOptions): Promise<PageTempl
   });
   if (!bundle) throw new Error('esbuild produced no templates bundle');
   const file = path.join(options.cacheDir, 'templates', `pages.${hash(bundle.contents).slice(0, 16)}.mjs`);
-  await mkdir(path.dirname(file), { recursive: true });
-  // Parallel builds (test workers, a build beside watch) may import this name: never expose half a file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, bundle.contents);
-  await rename(temporary, file);
+  await writeFileAtomic(file, bundle.contents);
   await removeStaleBundles(path.dirname(file), file);
   const module = (await import(pathToFileURL(file).href)) as { pages?: PageTemplates };
   if (!module.pages) throw new Error(`templates/pages/index.ts must export "pages" (one component per route kind)`);

@@ -3,7 +3,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { cachedBuild, hash } from '../../src/bundle/esbuild-cache.ts';
+import { cachedBuild } from '../../src/bundle/esbuild-cache.ts';
+import { hash } from '../../src/cache-file.ts';
 import { ProblemsError } from '../../src/errors.ts';
 import { tempDir, writeTree } from '../helpers/files.ts';
 

@@ -1,0 +1,20 @@
+// Content hashes and atomic writes: what every build cache (bundles, Markdown, images, templates) relies on.
+import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** SHA-256 of the bytes, as 64 hex characters; callers shorten it for file names. */
+export function hash(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Writes to a private temporary name, then renames: concurrent builds (test workers, a build beside
+ * watch) and interrupted ones never read half a file.
+ */
+export async function writeFileAtomic(file: string, data: Uint8Array | string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
+}

@@ -1,0 +1,29 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hash, writeFileAtomic } from '../../src/cache-file.ts';
+import { tempDir } from '../helpers/files.ts';
+
+describe('hash', () => {
+  it('is the hex SHA-256 of strings and bytes alike', () => {
+    expect(hash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hash(Buffer.from('abc'))).toBe(hash('abc'));
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('creates missing folders and leaves only the final file behind', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'a', 'b', 'record.json');
+    await writeFileAtomic(file, '{"ok":true}');
+    expect(await readFile(file, 'utf8')).toBe('{"ok":true}');
+    expect(await readdir(path.dirname(file))).toEqual(['record.json']);
+  });
+
+  it('replaces an existing file whole', async () => {
+    const file = path.join(await tempDir(), 'record.json');
+    await writeFileAtomic(file, 'x'.repeat(1000));
+    await writeFileAtomic(file, new Uint8Array([1, 2, 3]));
+    expect([...(await readFile(file))]).toEqual([1, 2, 3]);
+  });
+});
