@@ -168,6 +168,13 @@ try {
   const bigFile = path.join(big, 'content', 'services', '02-sessuologia.md');
   await measure(bigBench, 3, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
   report('1,000 + 1,000 site, service Markdown edit', await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 300);
+
+  // 5. The home page's text on the same site: every page reads home.hero, only the home page the introduction.
+  const homeFile = path.join(big, 'content', 'home.md');
+  const home = await readFile(homeFile, 'utf8');
+  const homeEdit = (n: number) => home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
+  await measure(bigBench, 3, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`);
+  report('1,000 + 1,000 site, home.md body edit', await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 300);
   await bigBench.close();
 } finally {
   await rm(work, { recursive: true, force: true });

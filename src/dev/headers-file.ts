@@ -1,7 +1,8 @@
-// Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` answers with the headers the host would send.
+// Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` and `watch` answer with the headers the host would send.
 import type { ServeOptions, SiteFiles } from './server.ts';
 
-const HEADERS_FILE = '_headers';
+/** The output file that configures the host's response headers; hosts read it rather than serve it. */
+export const HEADERS_FILE = '_headers';
 
 /** One block of the file: a URL pattern and the headers for every path it matches. */
 export interface HeaderRule {
@@ -44,11 +45,24 @@ export function headersFor(rules: readonly HeaderRule[], file: string): Record<s
  * read once at start and applied to each response.
  */
 export async function asStaticHost(files: SiteFiles): Promise<Pick<ServeOptions, 'files' | 'headers'>> {
-  const text = await files.read(HEADERS_FILE);
-  const rules = text ? parseHeadersFile(Buffer.from(text).toString('utf8')) : [];
+  const source = await files.read(HEADERS_FILE);
+  return withHeadersFile(files, () => source);
+}
+
+/**
+ * Serves `files` as the hosts do: `_headers` itself is hidden, and each response gets the headers
+ * that `source()`, the bytes of `_headers`, lists. The file is parsed again only when `source()`
+ * hands back other bytes, so a caller can follow a rebuilt site at no cost per request.
+ */
+export function withHeadersFile(files: SiteFiles, source: () => Uint8Array | undefined): Pick<ServeOptions, 'files' | 'headers'> {
+  let parsed: { source: Uint8Array | undefined; rules: HeaderRule[] } = { source: undefined, rules: [] };
   return {
     files: { read: async (file) => (file === HEADERS_FILE ? undefined : files.read(file)) },
-    headers: (file) => headersFor(rules, file),
+    headers: (file) => {
+      const bytes = source();
+      if (bytes !== parsed.source) parsed = { source: bytes, rules: bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [] };
+      return headersFor(parsed.rules, file);
+    },
   };
 }
 

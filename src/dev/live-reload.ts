@@ -23,10 +23,24 @@ interface OverlayProblem {
   severity: Severity;
 }
 
+/** The message and stack of something thrown; a template may throw a string. */
+interface ErrorDetails {
+  message: string;
+  stack: string;
+}
+
 /** What open pages show after a failed build: located problems, or the crash of a template or of brochure. */
-interface FailureReport {
+export interface FailureReport {
   problems: OverlayProblem[];
-  error?: { message: string; stack: string };
+  error?: ErrorDetails;
+}
+
+/** The data of each event on the stream, by event name; the reload client reads them with these types. */
+export interface ReloadEvents {
+  /** Sent once on connecting: the server's session and the current revision, and the failure if the last build failed. */
+  hello: { session: string; revision: number; failure?: FailureReport };
+  reload: { revision: number };
+  failure: FailureReport;
 }
 
 /** Reload and failure events for every open page, plus the script tag that connects a page to them. */
@@ -97,12 +111,12 @@ export class LiveReload {
     this.#clients.clear();
   }
 
-  #broadcast(event: string, data: unknown): void {
+  #broadcast<E extends keyof ReloadEvents>(event: E, data: ReloadEvents[E]): void {
     for (const client of this.#clients) send(client, event, data);
   }
 }
 
-function send(res: ServerResponse, event: string, data: unknown): void {
+function send<E extends keyof ReloadEvents>(res: ServerResponse, event: E, data: ReloadEvents[E]): void {
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
@@ -120,10 +134,15 @@ export function problemsReport(problems: readonly ContentError[]): FailureReport
 }
 
 /** The overlay's view of a crash: a template that throws while rendering, or a bug in brochure. */
-export function crashReport(error: unknown): FailureReport {
+export function crashReport(error: unknown): Required<FailureReport> {
+  return { problems: [], error: errorDetails(error) };
+}
+
+/** The message of anything thrown, and its stack (the message alone when it has none). */
+export function errorDetails(error: unknown): ErrorDetails {
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? message) : message;
-  return { problems: [], error: { message, stack } };
+  return { message, stack };
 }
 
 /** Bundles src/dev/reload-client.ts for the browser (cached like the other bundles). */

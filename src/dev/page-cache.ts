@@ -3,8 +3,14 @@ import type { SiteModel } from '../model/site-model.ts';
 import type { AssetManifest, PageTemplates } from '../render/page-props.ts';
 import { renderPage, type Page } from '../render/render-pages.ts';
 
-/** The top-level model keys a page read while rendering, or `everything` when it listed them. */
-type Reads = ReadonlySet<PropertyKey> | 'everything';
+/**
+ * What a page read of one top-level model key: all of it, or only these own keys of it (the key holds
+ * a plain object, such as `home`, and the page read `home.hero` and `home.introHtml`).
+ */
+type SectionReads = 'whole' | ReadonlySet<PropertyKey>;
+
+/** What a page read of the model, by top-level key; `everything` when it listed the model's keys. */
+type Reads = ReadonlyMap<PropertyKey, SectionReads> | 'everything';
 
 interface Rendered {
   page: Page;
@@ -25,6 +31,11 @@ interface Generation {
  * the templates bundle, the dev script and every part of the model it read are unchanged.
  * Reads are recorded by a proxy over the model rather than declared per template, so a template
  * that starts showing the services is re-rendered when they change without anyone updating a list.
+ *
+ * Reads go two levels deep into plain-object sections: every page shows `home.hero` (og:image,
+ * JSON-LD) but only the home page shows `home.introHtml`, so an edit to the home text renders one
+ * page, not all of them. Anything below the second level, and arrays (`team`, `services`, `routes`),
+ * is compared whole.
  */
 export class PageCache {
   #previous: Generation | undefined;
@@ -36,21 +47,13 @@ export class PageCache {
     const previous = this.#previous;
     const reusable =
       previous !== undefined && previous.templates === templates && previous.devScript === devScript && sameValue(previous.assets, assets);
-    const unchanged = new Map<PropertyKey, boolean>();
-    const sectionUnchanged = (key: PropertyKey): boolean => {
-      let same = unchanged.get(key);
-      if (same === undefined) {
-        same = sameValue(Reflect.get(previous!.model, key), Reflect.get(model, key));
-        unchanged.set(key, same);
-      }
-      return same;
-    };
+    const unchanged = reusable ? changes(previous.model, model) : undefined;
 
     const pages = new Map<string, Rendered>();
     let rendered = 0;
     for (const route of model.routes) {
-      const before = reusable ? previous.pages.get(route.file) : undefined;
-      if (before && before.reads !== 'everything' && sameValue(before.page.route, route) && [...before.reads].every(sectionUnchanged)) {
+      const before = unchanged && previous!.pages.get(route.file);
+      if (before && sameValue(before.page.route, route) && unchanged(before.reads)) {
         pages.set(route.file, before);
         continue;
       }
@@ -66,17 +69,98 @@ export class PageCache {
   }
 }
 
+/**
+ * Whether everything in `reads` is the same in `before` and `after`. Each section and each field is
+ * compared once per build, however many pages read it.
+ */
+function changes(before: SiteModel, after: SiteModel): (reads: Reads) => boolean {
+  const wholes = new Map<PropertyKey, boolean>();
+  const fields = new Map<PropertyKey, Map<PropertyKey, boolean>>();
+  const memo = <K>(map: Map<K, boolean>, key: K, compute: () => boolean): boolean => {
+    let same = map.get(key);
+    if (same === undefined) map.set(key, (same = compute()));
+    return same;
+  };
+  const wholeUnchanged = (key: PropertyKey): boolean => memo(wholes, key, () => sameValue(Reflect.get(before, key), Reflect.get(after, key)));
+  const fieldUnchanged = (key: PropertyKey, field: PropertyKey): boolean => {
+    let memos = fields.get(key);
+    if (!memos) fields.set(key, (memos = new Map()));
+    return memo(memos, field, () => {
+      const a: unknown = Reflect.get(before, key);
+      const b: unknown = Reflect.get(after, key);
+      // A section that is no longer a plain object, or whose keys were added, removed or reordered,
+      // counts as changed as a whole: only a changed value is looked at field by field.
+      if (!isPlainObject(a) || !isPlainObject(b) || !sameKeys(a, b)) return wholeUnchanged(key);
+      return Object.hasOwn(a, field) === Object.hasOwn(b, field) && sameValue(Reflect.get(a, field), Reflect.get(b, field));
+    });
+  };
+  const sectionUnchanged = ([key, read]: [PropertyKey, SectionReads]): boolean =>
+    read === 'whole' ? wholeUnchanged(key) : [...read].every((field) => fieldUnchanged(key, field));
+  return (reads) => reads !== 'everything' && [...reads].every(sectionUnchanged);
+}
+
+/**
+ * The model as a page is given it, recording what the page reads. A top-level key that holds a plain
+ * object is handed out as a proxy of its own that records the page's reads of its keys; anything
+ * else read at the top level (arrays, strings, an `in` test, a property descriptor) counts as a read
+ * of the whole key, and listing the keys of a section as a read of all of it.
+ */
 function trackReads(model: SiteModel): { model: SiteModel; reads: () => Reads } {
-  const keys = new Set<PropertyKey>();
+  const reads = new Map<PropertyKey, Set<PropertyKey> | 'whole'>();
   let listed = false;
+  const readWhole = (key: PropertyKey): void => void reads.set(key, 'whole');
+  const readField = (key: PropertyKey, field: PropertyKey): void => {
+    const read = reads.get(key);
+    if (read === undefined) reads.set(key, new Set([field]));
+    else if (read !== 'whole') read.add(field);
+  };
+
+  // One proxy per section, so `model.home === model.home` holds within a page.
+  const sections = new Map<PropertyKey, object>();
+  const section = (target: SiteModel, key: PropertyKey, value: object): object => {
+    const known = sections.get(key);
+    if (known) return known;
+    // A proxy must not stand in for the value of a frozen property: such a section is read whole.
+    const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+    if (descriptor && !descriptor.configurable && !descriptor.writable) {
+      readWhole(key);
+      return value;
+    }
+    if (!reads.has(key)) reads.set(key, new Set());
+    const proxy = new Proxy(value, {
+      get: (object, field, receiver) => (readField(key, field), Reflect.get(object, field, receiver)),
+      has: (object, field) => (readField(key, field), Reflect.has(object, field)),
+      getOwnPropertyDescriptor: (object, field) => (readField(key, field), Reflect.getOwnPropertyDescriptor(object, field)),
+      ownKeys: (object) => (readWhole(key), Reflect.ownKeys(object)),
+    });
+    sections.set(key, proxy);
+    return proxy;
+  };
+
   const proxy = new Proxy(model, {
-    get: (target, key, receiver) => (keys.add(key), Reflect.get(target, key, receiver)),
-    has: (target, key) => (keys.add(key), Reflect.has(target, key)),
-    getOwnPropertyDescriptor: (target, key) => (keys.add(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    get: (target, key, receiver) => {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (isPlainObject(value)) return section(target, key, value);
+      readWhole(key);
+      return value;
+    },
+    has: (target, key) => (readWhole(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (readWhole(key), Reflect.getOwnPropertyDescriptor(target, key)),
     // Spreading, Object.keys or JSON.stringify may depend on any key, present or not.
     ownKeys: (target) => ((listed = true), Reflect.ownKeys(target)),
   });
-  return { model: proxy, reads: () => (listed ? 'everything' : keys) };
+  return { model: proxy, reads: () => (listed ? 'everything' : reads) };
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Same own enumerable keys, in the same order. */
+function sameKeys(a: object, b: object): boolean {
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key, index) => key === keysB[index]);
 }
 
 /**
@@ -89,7 +173,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
   }
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   return (

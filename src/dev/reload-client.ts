@@ -1,46 +1,29 @@
 // Browser side of `brochure watch`: reloads the page after each good build and shows a failed one in an overlay.
 // Served at /__brochure/reload.js in watch mode only; `build` output never loads it.
+// Types only from live-reload.ts (esbuild drops the import): the bundle carries none of the server code.
+import type { FailureReport, ReloadEvents } from './live-reload.ts';
 
-interface Problem {
-  file: string;
-  line: number;
-  field: string;
-  message: string;
-  severity: 'error' | 'warning';
-}
-
-interface Failure {
-  problems: Problem[];
-  error?: { message: string; stack: string };
-}
-
-interface Hello {
-  session: string;
-  revision: number;
-  failure?: Failure;
-}
-
-const script = document.currentScript as HTMLScriptElement | null;
-const { events = '/__brochure/events', session, revision } = script?.dataset ?? {};
+// The page's script tag is LiveReload.devScript, which always names the events URL.
+const { events, session, revision } = (document.currentScript as HTMLScriptElement).dataset;
 let overlay: HTMLElement | undefined;
 
-const source = new EventSource(events);
+const source = new EventSource(events!);
 source.addEventListener('hello', (event) => {
-  const hello = parse<Hello>(event);
+  const hello = parse<ReloadEvents['hello']>(event);
   // A rebuild between serving this page and connecting, or a restarted server: the page is stale.
   if (hello.session !== session || String(hello.revision) !== revision) location.reload();
   else if (hello.failure) show(hello.failure);
 });
 source.addEventListener('reload', (event) => {
-  if (String(parse<{ revision: number }>(event).revision) !== revision) location.reload();
+  if (String(parse<ReloadEvents['reload']>(event).revision) !== revision) location.reload();
 });
-source.addEventListener('failure', (event) => show(parse<Failure>(event)));
+source.addEventListener('failure', (event) => show(parse<ReloadEvents['failure']>(event)));
 
 function parse<T>(event: Event): T {
   return JSON.parse((event as MessageEvent<string>).data) as T;
 }
 
-function show(failure: Failure): void {
+function show(failure: FailureReport): void {
   overlay?.remove();
   overlay = document.createElement('brochure-overlay');
   // A shadow root keeps the site's styles off the overlay and the overlay's styles off the site;

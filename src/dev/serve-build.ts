@@ -1,36 +1,26 @@
 // What `watch` serves: the last good build from memory, stamped for live reload, with the headers the host would send.
 import type { BuildSuccess } from '../build.ts';
-import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
+import { HEADERS_FILE, withHeadersFile } from './headers-file.ts';
 import type { LiveReload } from './live-reload.ts';
 import type { ServeOptions } from './server.ts';
-
-// Configuration for the host, read rather than served (see headers-file.ts).
-const HEADERS_FILE = '_headers';
 
 /**
  * Files and headers for serveSite. Before a first good build, `devFiles` are still served and
  * every page is a placeholder that loads the reload client, so the overlay can show why.
+ * The CSP above all comes from the build's `_headers`: a page that breaks it should break here
+ * first, not once deployed.
  */
 export function serveBuild(current: () => BuildSuccess | undefined, live: LiveReload, devFiles: ReadonlyMap<string, Uint8Array>): Pick<ServeOptions, 'files' | 'headers'> {
   const waiting = Buffer.from(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
       `<body><p>No good build yet: the terminal lists the problems. This page reloads once they are fixed.</p>${live.devScript}</body></html>`,
   );
-  let rules: { source?: Uint8Array; parsed: HeaderRule[] } = { parsed: [] };
-  return {
-    files: {
-      read: async (file) => {
-        if (file === HEADERS_FILE) return undefined;
-        const build = current();
-        const bytes = build ? build.files.get(file) : (devFiles.get(file) ?? (file === '404.html' ? waiting : undefined));
-        return bytes && live.stamp(file, bytes);
-      },
-    },
-    // The CSP above all: a page that breaks it should break here first, not once deployed.
-    headers: (file) => {
-      const source = current()?.files.get(HEADERS_FILE);
-      if (source !== rules.source) rules = { source, parsed: source ? parseHeadersFile(Buffer.from(source).toString('utf8')) : [] };
-      return headersFor(rules.parsed, file);
+  const files = {
+    read: async (file: string) => {
+      const build = current();
+      const bytes = build ? build.files.get(file) : (devFiles.get(file) ?? (file === '404.html' ? waiting : undefined));
+      return bytes && live.stamp(file, bytes);
     },
   };
+  return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE));
 }

@@ -54,11 +54,6 @@ export function directoryFiles(root: string): SiteFiles {
   };
 }
 
-/** Reads from the latest build output; `get` is called per request so a rebuild shows up at once. */
-export function memoryFiles(get: () => ReadonlyMap<string, Uint8Array>): SiteFiles {
-  return { read: async (file) => get().get(file) };
-}
-
 /** Throws a ServerError unless `dir` is a directory holding an index.html, i.e. a finished build. */
 export async function assertSiteDirectory(dir: string): Promise<void> {
   const absolute = path.resolve(dir);

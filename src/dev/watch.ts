@@ -6,7 +6,7 @@ import { formatReport } from '../errors.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { WatchCache } from './build-cache.ts';
-import { bundleReloadClient, crashReport, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
+import { bundleReloadClient, crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from './serve-build.ts';
 import { serveSite } from './server.ts';
@@ -82,8 +82,9 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       }
     } catch (reason) {
       // A template that throws while rendering, or a bug: print it whole, keep serving.
-      error(`${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n${stillServing()}`);
-      live.fail(crashReport(reason));
+      const crash = crashReport(reason);
+      error(`${crash.error.stack}\n${stillServing()}`);
+      live.fail(crash);
     }
   };
   const queue = new RebuildQueue(rebuild, QUIET_MS);
@@ -93,7 +94,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       cache.invalidate(file);
       queue.add(file);
     },
-    (reason) => error(`Watching files failed: ${reason instanceof Error ? reason.message : String(reason)}`),
+    (reason) => error(`Watching files failed: ${errorDetails(reason).message}`),
   );
 
   const first = performance.now();

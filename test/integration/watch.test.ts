@@ -397,6 +397,12 @@ describe('incremental builds', () => {
     expect((await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).rendered).toBe(1);
     await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: false', 'listed: true'));
     await edit('home.md', (text) => text.replace(/^(title: .*)$/m, '$1 (modificato)'));
+    // Every page reads home.hero (og:image, JSON-LD), but only the home page shows the introduction.
+    expect((await edit('home.md', (text) => text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'))).rendered).toBe(1);
+    // (Swapping the hero here also changes the images encoded, hence the assets: page-cache.test.ts has the read tracking alone.)
+    const hero = await edit('home.md', (text) => text.replace('image: images/hero.jpg', 'image: images/giulia-marchetti.jpg'));
+    expect(hero.rendered).toBe(hero.pages);
+    await edit('home.md', (text) => text.replace('image: images/giulia-marchetti.jpg', 'image: images/hero.jpg'));
     await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'));
     await edit('services/05-elaborazione-lutto.md', () => null);
     await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'));

@@ -1,7 +1,7 @@
 // Reading `_headers` (Netlify / Cloudflare Pages format): the parser's edges, URL matching, and `preview` serving a folder the way such a host does.
 import { describe, expect, it } from 'vitest';
-import { asStaticHost, headersFor, parseHeadersFile } from '../../src/dev/headers-file.ts';
-import { memoryFiles } from '../../src/dev/server.ts';
+import { asStaticHost, HEADERS_FILE, headersFor, parseHeadersFile, withHeadersFile } from '../../src/dev/headers-file.ts';
+import { memoryFiles } from '../helpers/memory-files.ts';
 
 describe('parseHeadersFile', () => {
   it('reads blocks of a pattern and its indented headers, in order', () => {
@@ -115,6 +115,21 @@ describe('asStaticHost', () => {
 
   it('adds nothing for an output folder built before _headers existed', async () => {
     const host = await asStaticHost(memoryFiles(() => new Map([['index.html', Buffer.from('')]])));
+    expect(host.headers?.('index.html')).toEqual({});
+  });
+});
+
+describe('withHeadersFile', () => {
+  it('hides _headers and answers with the headers of the bytes source() hands back at each request', async () => {
+    const files = new Map([[HEADERS_FILE, Buffer.from('/*\n  X-Served: 1\n')], ['index.html', Buffer.from('')]]);
+    let source: Uint8Array | undefined = Buffer.from('/*\n  X-Version: 1\n');
+    const host = withHeadersFile(memoryFiles(() => files), () => source);
+    expect(await host.files.read(HEADERS_FILE)).toBeUndefined();
+    expect(await host.files.read('index.html')).toBe(files.get('index.html'));
+    expect(host.headers?.('index.html')).toEqual({ 'X-Version': '1' });
+    source = Buffer.from('/*\n  X-Version: 2\n');
+    expect(host.headers?.('index.html')).toEqual({ 'X-Version': '2' });
+    source = undefined;
     expect(host.headers?.('index.html')).toEqual({});
   });
 });

@@ -164,12 +164,95 @@ describe('PageCache.render', () => {
     cache.render(edited((copy) => (copy.home = Object.fromEntries(Object.entries(copy.home).reverse()) as SiteModel['home'])), ASSETS, pageTemplates);
     expect(rendered).toEqual(['index.html', '404.html']);
 
+    // The privacy page shows the date: a page is compared on what it reads, so it must read it.
+    const datedTemplates = templates({ privacy: template((site) => `${site.privacy.heading} ${String(Reflect.get(site.privacy, 'seen'))}`) });
+    cache.render(model, ASSETS, datedTemplates);
     const withDate = (copy: SiteModel) => Object.assign(copy.privacy, { seen: new Date(0) });
-    cache.render(edited(withDate), ASSETS, pageTemplates);
+    cache.render(edited(withDate), ASSETS, datedTemplates);
     rendered = [];
     // Two equal dates are still not plain data: never trusted to be unchanged.
-    cache.render(edited(withDate), ASSETS, pageTemplates);
+    cache.render(edited(withDate), ASSETS, datedTemplates);
     expect(rendered).toEqual(['privacy.html', '404.html']);
+  });
+
+  describe('inside a plain-object section (home, site, contacts…)', () => {
+    /** Every page shows the hero image, as Head does for og:image; the home page also shows the introduction. */
+    const heroTemplates = (): PageTemplates => {
+      const withHero = (read: (model: SiteModel, props: PageProps) => string) => template((site, props) => `${site.home.hero.image} ${read(site, props)}`);
+      return {
+        home: withHero((site) => site.home.introHtml),
+        contacts: withHero((site) => site.contacts.heading),
+        services: withHero((site) => site.servicesPage.heading),
+        privacy: withHero((site) => site.privacy.heading),
+        professional: withHero((_, props) => props.route.professional?.name ?? ''),
+        'not-found': withHero(() => ''),
+      };
+    };
+
+    it('renders again only the pages that read the changed field: the home introduction, the home page alone', () => {
+      const cache = new PageCache();
+      const pageTemplates = heroTemplates();
+      cache.render(model, ASSETS, pageTemplates);
+      rendered = [];
+      const pages = cache.render(edited((copy) => (copy.home.introHtml = 'Una nuova introduzione.')), ASSETS, pageTemplates);
+      expect(rendered).toEqual(['index.html']);
+      expect(htmlOf(pages, 'index.html')).toContain('Una nuova introduzione.');
+    });
+
+    it('renders every page again when the hero image, which every page reads, changes', () => {
+      const cache = new PageCache();
+      const pageTemplates = heroTemplates();
+      cache.render(model, ASSETS, pageTemplates);
+      rendered = [];
+      const pages = cache.render(edited((copy) => (copy.home.hero.image = 'images/altra.jpg')), ASSETS, pageTemplates);
+      expect(rendered).toEqual(FILES);
+      for (const file of FILES) expect(htmlOf(pages, file)).toContain('images/altra.jpg');
+    });
+
+    it('compares what lies below a field whole: the hero alt text re-renders every page that read the hero', () => {
+      const cache = new PageCache();
+      const pageTemplates = heroTemplates();
+      cache.render(model, ASSETS, pageTemplates);
+      rendered = [];
+      cache.render(edited((copy) => (copy.home.hero.alt = 'Uno studio luminoso')), ASSETS, pageTemplates);
+      expect(rendered).toEqual(FILES);
+    });
+
+    it('counts a section whose keys were added, removed or reordered as changed for every page that read it', () => {
+      const cache = new PageCache();
+      const pageTemplates = heroTemplates();
+      cache.render(model, ASSETS, pageTemplates);
+      rendered = [];
+      cache.render(edited((copy) => Object.assign(copy.contacts, { extra: 'nuovo' })), ASSETS, pageTemplates);
+      expect(rendered).toEqual(['contatti.html']);
+    });
+
+    it('counts listing the keys of a section as reading all of it, and `in` as reading that key', () => {
+      const cache = new PageCache();
+      const pageTemplates = {
+        ...heroTemplates(),
+        privacy: template((site) => Object.entries(site.servicesPage).length.toString()),
+        'not-found': template((site) => ('subtitle' in site.contacts ? 'with subtitle' : 'without')),
+      };
+      cache.render(model, ASSETS, pageTemplates);
+      rendered = [];
+      // A value only, which the services page does not show; the privacy page listed the whole section.
+      const callout = (copy: SiteModel) => (copy.servicesPage.callout = 'Un nuovo invito');
+      cache.render(edited(callout), ASSETS, pageTemplates);
+      expect(rendered).toEqual(['privacy.html']);
+      rendered = [];
+      cache.render(edited((copy) => (callout(copy), (copy.contacts.subtitle = 'Un sottotitolo nuovo'))), ASSETS, pageTemplates);
+      expect(rendered).toEqual(['404.html']);
+    });
+
+    it('hands each page one proxy per section that shows the real data', () => {
+      const cache = new PageCache();
+      const seen: unknown[] = [];
+      cache.render(model, ASSETS, templates({ privacy: template((site) => (seen.push(site.home, site.home), '')) }));
+      expect(seen[0]).toBe(seen[1]);
+      expect(seen[0]).toEqual(model.home);
+      expect(JSON.stringify(seen[0])).toBe(JSON.stringify(model.home));
+    });
   });
 
   it('records reads made with `in` as well as property reads', () => {

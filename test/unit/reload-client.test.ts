@@ -2,9 +2,10 @@
 // src/dev/reload-client.ts is browser code with no exports, so the bundle watch serves runs here in a
 // `vm` context, against a fake EventSource and just enough of a DOM (elements, a shadow root, a
 // constructed stylesheet) to read the overlay back.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bundleReloadClient } from '../../src/dev/live-reload.ts';
+import { bundleReloadClient, LiveReload } from '../../src/dev/live-reload.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { tempDir } from '../helpers/files.ts';
 
@@ -126,9 +127,19 @@ const PROBLEMS = [
 ];
 
 describe('the reload client: connecting and reloading', () => {
-  it('listens on the events URL its script tag names, /__brochure/events when it names none', () => {
+  it('listens on the events URL its script tag names, /__brochure/events in the tag LiveReload writes, which it answers', () => {
     expect(page({ events: '/custom/events', session: 's', revision: '0' }).url).toBe('/custom/events');
-    expect(page({ session: 's', revision: '0' }).url).toBe('/__brochure/events');
+    const live = new LiveReload();
+    try {
+      // The dataset of the script tag every watch page carries (the client has no URL of its own).
+      const dataset = Object.fromEntries([...live.devScript.matchAll(/ data-([a-z]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
+      const url = page(dataset).url;
+      expect(url).toBe('/__brochure/events');
+      const response = { writeHead: () => response, write: () => true, on: () => response, end: () => response };
+      expect(live.handle({ url } as IncomingMessage, response as unknown as ServerResponse)).toBe(true);
+    } finally {
+      live.close();
+    }
   });
 
   it('stays on a hello from the same session and revision the page was served with', () => {

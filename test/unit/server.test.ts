@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertSiteDirectory,
   directoryFiles,
-  memoryFiles,
   serveSite,
   ServerError,
   type RunningServer,
   type SiteFiles,
 } from '../../src/dev/server.ts';
+import { memoryFiles } from '../helpers/memory-files.ts';
 
 const SECRET = 'TOP-SECRET-do-not-serve';
 const CSS = 'body{color:teal}';
