@@ -2,7 +2,7 @@
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest } from '../../src/render/page-props.ts';
 import { absoluteUrl } from '../../src/render/site-files.ts';
-import { imageAsset } from './image-asset.ts';
+import { imageUrl } from './image-asset.ts';
 
 // One @id lets every profile page point `worksFor` at the same organisation node.
 function organizationId(siteUrl: string): string {
@@ -19,8 +19,8 @@ export function organizationData(model: SiteModel, assets: AssetManifest): objec
     name: site.name,
     description: site.description,
     url: absoluteUrl(site.url, '/'),
-    logo: absoluteUrl(site.url, imageAsset(assets, site.logo).src),
-    image: absoluteUrl(site.url, imageAsset(assets, model.home.hero.image).src),
+    logo: imageUrl(site, assets, site.logo),
+    image: imageUrl(site, assets, model.home.hero.image),
     // The practice has no switchboard: the first listed professional's number is its main line.
     telephone: team[0]?.phone,
     address: {
@@ -51,7 +51,7 @@ export function personData(professional: Professional, model: SiteModel, assets:
     jobTitle: professional.role,
     description: professional.description,
     url: absoluteUrl(site.url, professional.path),
-    image: absoluteUrl(site.url, imageAsset(assets, professional.photo.image).src),
+    image: imageUrl(site, assets, professional.photo.image),
     telephone: professional.phone,
     email: professional.email,
     sameAs: [professional.linkedin],

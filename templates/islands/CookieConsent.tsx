@@ -1,7 +1,6 @@
 // Cookie banner and preferences dialog (spec §4, contract §5 and §7).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { readConsent, writeConsent, type Consent } from './consent-store.ts';
-import { useBrowserLayoutEffect } from './hooks.ts';
 
 interface CookieConsentProps {
   privacyHref: string;
@@ -17,6 +16,20 @@ const BANNER_TEXT =
   'Usiamo cookie tecnici necessari al funzionamento del sito e, solo con il tuo consenso, cookie analitici e di marketing. ' +
   'Puoi cambiare idea in ogni momento da «Preferenze cookie» in fondo alla pagina. ';
 
+/** Accept and reject, the two choices of equal weight; each row places its secondary button around them. */
+function AcceptRejectButtons({ choose }: { choose: (next: Consent) => void }) {
+  return (
+    <>
+      <button type="button" className="button button--primary" onClick={() => choose(ALL)}>
+        Accetta tutti
+      </button>
+      <button type="button" className="button button--primary" onClick={() => choose(NONE)}>
+        Rifiuta tutti
+      </button>
+    </>
+  );
+}
+
 /**
  * The banner is server-rendered hidden (the server cannot know the visitor's choice) and shown by an
  * effect when no valid choice is stored. Anything carrying `data-consent-open`, the footer button
@@ -24,34 +37,31 @@ const BANNER_TEXT =
  */
 export default function CookieConsent({ privacyHref, maxAgeDays }: CookieConsentProps) {
   const [bannerShown, setBannerShown] = useState(false);
-  const [consent, setConsent] = useState(NONE);
   const [draft, setDraft] = useState(NONE);
+  // The stored choice only seeds the draft when the dialog opens, so it never needs a render.
+  const consent = useRef(NONE);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const stored = readConsent(maxAgeDays);
-    if (stored) setConsent(stored);
+    if (stored) consent.current = stored;
     else setBannerShown(true);
-  }, []);
-
-  // A layout effect: re-registered with the new consent in the same commit, never a frame late.
-  useBrowserLayoutEffect(() => {
     const open = (event: Event) => {
       const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-consent-open]') : null;
       if (!trigger || !dialog.current) return;
       // Safari does not focus a clicked button, so remember the trigger itself rather than activeElement.
       opener.current = trigger;
-      setDraft(consent);
+      setDraft(consent.current);
       dialog.current.showModal();
     };
     document.addEventListener('click', open);
     return () => document.removeEventListener('click', open);
-  }, [consent]);
+  }, []);
 
   const choose = (next: Consent) => {
     writeConsent(next);
-    setConsent(next);
+    consent.current = next;
     setBannerShown(false);
     dialog.current?.close();
   };
@@ -76,12 +86,7 @@ export default function CookieConsent({ privacyHref, maxAgeDays }: CookieConsent
           </a>
         </p>
         <div className="consent-actions">
-          <button type="button" className="button button--primary" onClick={() => choose(ALL)}>
-            Accetta tutti
-          </button>
-          <button type="button" className="button button--primary" onClick={() => choose(NONE)}>
-            Rifiuta tutti
-          </button>
+          <AcceptRejectButtons choose={choose} />
           <button type="button" className="button button--secondary" data-consent-open="">
             Personalizza
           </button>
@@ -115,12 +120,7 @@ export default function CookieConsent({ privacyHref, maxAgeDays }: CookieConsent
             <button type="button" className="button button--secondary" onClick={() => choose(draft)}>
               Salva preferenze
             </button>
-            <button type="button" className="button button--primary" onClick={() => choose(ALL)}>
-              Accetta tutti
-            </button>
-            <button type="button" className="button button--primary" onClick={() => choose(NONE)}>
-              Rifiuta tutti
-            </button>
+            <AcceptRejectButtons choose={choose} />
           </div>
         </div>
       </dialog>

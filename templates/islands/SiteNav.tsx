@@ -99,7 +99,7 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
   return (
     <nav className="site-nav" aria-label="Principale" data-open={String(menuOpen)}>
       <button ref={toggle} type="button" className="nav-toggle" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-nav-menu" onClick={() => setMenuOpen(!menuOpen)}>
-        <svg className="nav-toggle__icon" viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
           <rect x="3" y="5" width="18" height="2" />
           <rect x="3" y="11" width="18" height="2" />
           <rect x="3" y="17" width="18" height="2" />

@@ -46,7 +46,7 @@ export function ConsentPlaceholder({ gate, onLoad, className = 'consent-placehol
       <button type="button" className="button button--primary" onClick={onLoad}>
         {gate.load}
       </button>
-      <button type="button" className="consent-placeholder__preferences" data-consent-open="">
+      <button type="button" className="link-button" data-consent-open="">
         Modifica le preferenze sui cookie
       </button>
     </div>

@@ -1,6 +1,6 @@
-// Island name -> component: the client entry hydrates each server-rendered marker through this map.
+// Island name -> component: the client entry hydrates each server-rendered marker through this map,
+// and `IslandName` (src/render/island.tsx) is its list of keys.
 import type { ComponentType } from 'react';
-import type { IslandName } from '../../src/render/island.tsx';
 import ContactForm from './ContactForm.tsx';
 import ContactsPageForm from './ContactsPageForm.tsx';
 import CookieConsent from './CookieConsent.tsx';
@@ -9,8 +9,8 @@ import ReviewsLoader from './ReviewsLoader.tsx';
 import ServicesAccordion from './ServicesAccordion.tsx';
 import SiteNav from './SiteNav.tsx';
 
-/** Every island by the name its `<Island>` marker carries; props are typed by each component, not here. */
-export const islands: Record<IslandName, ComponentType<never>> = {
+/** Every island by the name its `<Island>` marker carries; `satisfies` keeps each component's own props type. */
+export const islands = {
   SiteNav,
   CookieConsent,
   ServicesAccordion,
@@ -18,4 +18,4 @@ export const islands: Record<IslandName, ComponentType<never>> = {
   ContactsPageForm,
   ReviewsLoader,
   MapEmbed,
-};
+} satisfies Record<string, ComponentType<never>>;

@@ -1,6 +1,6 @@
 // Site footer: the studio, one contact block per listed professional, copyright, privacy and cookie links.
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
-import { phoneText, telHref } from '../components/format.ts';
+import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 
 /** Role, phone, e-mail, LinkedIn, partita IVA (DPR 633/1972 art. 35) and registration with the order of one professional. */
 function ProfessionalContacts({ professional }: { professional: Professional }) {
@@ -10,15 +10,13 @@ function ProfessionalContacts({ professional }: { professional: Professional }) 
       <p className="site-footer__role">{professional.role}</p>
       <ul className="site-footer__list">
         <li>
-          <span className="site-footer__label">Telefono</span> <a href={telHref(professional.phone)}>{phoneText(professional.phone)}</a>
+          <span className="site-footer__label">Telefono</span> <PhoneLink phone={professional.phone} />
         </li>
         <li>
           <span className="site-footer__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>
         </li>
         <li>
-          <a href={professional.linkedin}>
-            LinkedIn<span className="visually-hidden"> di {professional.name}</span>
-          </a>
+          <LinkedInLink professional={professional} />
         </li>
         {professional.vat && <li>{`P. IVA ${professional.vat}`}</li>}
         <li>{professional.registration}</li>
@@ -56,7 +54,7 @@ export function Footer({ model }: { model: SiteModel }) {
             © {site.copyrightYear} {site.name}
           </p>
           <a href="/privacy">Informativa sulla privacy</a>
-          <button type="button" className="site-footer__cookies" data-consent-open="">
+          <button type="button" className="link-button" data-consent-open="">
             Preferenze cookie
           </button>
         </div>

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { absoluteUrl } from '../../src/render/site-files.ts';
-import { imageAsset } from '../components/image-asset.ts';
+import { imageAsset, imageUrl } from '../components/image-asset.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { organizationData } from '../components/structured-data.ts';
 
@@ -37,7 +37,7 @@ export function Head({ model, route, assets, children }: HeadProps) {
       <meta property="og:title" content={title} />
       <meta property="og:description" content={route.description} />
       {url && <meta property="og:url" content={url} />}
-      <meta property="og:image" content={absoluteUrl(site.url, imageAsset(assets, model.home.hero.image).src)} />
+      <meta property="og:image" content={imageUrl(site, assets, model.home.hero.image)} />
       <meta name="theme-color" content="#2c5f59" />
       <link rel="icon" type="image/svg+xml" href={imageAsset(assets, site.logo).src} />
       {children}

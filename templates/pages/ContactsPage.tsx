@@ -2,7 +2,7 @@
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { phoneText, telHref } from '../components/format.ts';
+import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 import { Prose } from '../components/Prose.tsx';
 import ContactsPageForm from '../islands/ContactsPageForm.tsx';
 import { Layout } from '../layout/Layout.tsx';
@@ -15,12 +15,10 @@ function ProfessionalContactCard({ professional }: { professional: Professional 
       <p className="contact-card__text">{professional.role}</p>
       <ul className="contact-card__links">
         <li>
-          <a href={telHref(professional.phone)}>{phoneText(professional.phone)}</a>
+          <PhoneLink phone={professional.phone} />
         </li>
         <li>
-          <a href={professional.linkedin}>
-            LinkedIn<span className="visually-hidden"> di {professional.name}</span>
-          </a>
+          <LinkedInLink professional={professional} />
         </li>
       </ul>
     </li>

@@ -1,7 +1,7 @@
 // Profile of one professional: photo, name and role, specialisations, contacts, biography, timeline.
 import type { Professional } from '../../src/model/site-model.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { phoneText, telHref } from '../components/format.ts';
+import { PhoneLink } from '../components/ContactLinks.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';
 import { ImagePreload } from '../components/ImagePreload.tsx';
@@ -23,7 +23,7 @@ function ContactsBox({ professional }: { professional: Professional }) {
       </h2>
       <ul className="profile-box__list profile-box__list--plain">
         <li>
-          <span className="profile-box__label">Telefono</span> <a href={telHref(professional.phone)}>{phoneText(professional.phone)}</a>
+          <span className="profile-box__label">Telefono</span> <PhoneLink phone={professional.phone} />
         </li>
         <li>
           <span className="profile-box__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>

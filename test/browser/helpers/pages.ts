@@ -1,30 +1,15 @@
 // Builds test pages the way the site does: islands server-rendered by React inside their <Island> markers.
-import { createElement, type ComponentProps, type ComponentType } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Island, type IslandName } from '../../../src/render/island.tsx';
-import type ContactForm from '../../../templates/islands/ContactForm.tsx';
-import type ContactsPageForm from '../../../templates/islands/ContactsPageForm.tsx';
-import type CookieConsent from '../../../templates/islands/CookieConsent.tsx';
-import type MapEmbed from '../../../templates/islands/MapEmbed.tsx';
-import type ReviewsLoader from '../../../templates/islands/ReviewsLoader.tsx';
-import type ServicesAccordion from '../../../templates/islands/ServicesAccordion.tsx';
-import type SiteNav from '../../../templates/islands/SiteNav.tsx';
 import { islands } from '../../../templates/islands/registry.ts';
 
 /** Each island's props, by island name. */
-export interface IslandProps {
-  SiteNav: ComponentProps<typeof SiteNav>;
-  CookieConsent: ComponentProps<typeof CookieConsent>;
-  ServicesAccordion: ComponentProps<typeof ServicesAccordion>;
-  ContactForm: ComponentProps<typeof ContactForm>;
-  ContactsPageForm: ComponentProps<typeof ContactsPageForm>;
-  ReviewsLoader: ComponentProps<typeof ReviewsLoader>;
-  MapEmbed: ComponentProps<typeof MapEmbed>;
-}
+export type IslandProps = { [N in IslandName]: ComponentProps<(typeof islands)[N]> };
 
 /** The server HTML of one island, marker included. */
 export function island<N extends IslandName>(name: N, props: IslandProps[N]): string {
-  return renderToStaticMarkup(createElement(Island<IslandProps[N]>, { name, component: islands[name] as ComponentType<IslandProps[N]>, props }));
+  return renderToStaticMarkup(createElement(Island<N>, { name, component: islands[name], props }));
 }
 
 interface DocumentOptions {
