@@ -100,14 +100,14 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
     if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
     throw error;
   }
-  const [templates, script, stylesheet, images] = bundles;
-  const assets: AssetManifest = { script: `/${script.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
+  const [templates, client, stylesheet, images] = bundles;
+  const assets: AssetManifest = { script: `/${client.entry.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
   const pages = await cache.renderPages(model, assets, templates, hooks.devScript);
   const files = new Map<string, Uint8Array>();
   for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
-  files.set(script.path, script.contents);
+  for (const file of client.files) files.set(file.path, file.contents);
   files.set(stylesheet.path, stylesheet.contents);
   for (const [file, contents] of images.files) files.set(file, contents);
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));

@@ -1,15 +1,34 @@
-// The browser bundle: island hydration with React aliased to Preact, minified and content-hashed.
+// The browser bundle: island hydration with React aliased to Preact, minified and content-hashed, lazy chunks split off.
 import path from 'node:path';
 import type { ResolvedOptions } from '../options.ts';
-import { cachedBuild, hash, type BuiltFile } from './esbuild-cache.ts';
+import { hash } from '../cache-file.ts';
+import { cachedBuild, type BuiltFile } from './esbuild-cache.ts';
 
-/** Bundles `src/browser/hydrate.ts` to `static/js/islands.<hash>.js`. */
-export async function bundleClient(options: ResolvedOptions): Promise<BuiltFile> {
-  const [bundle] = await cachedBuild('client', options.cacheDir, {
+/** esbuild's name for the entry output, before it gets its content hash. */
+const ENTRY_NAME = 'islands';
+
+/** The client script: the entry every page loads, and the chunks it may import later. */
+export interface ClientBundle {
+  /** `static/js/islands.<hash>.js`, the one script in every page. */
+  entry: BuiltFile;
+  /** The entry and every `static/js/chunk.<hash>.js` it imports on demand (the metrics chunk). */
+  files: BuiltFile[];
+}
+
+/**
+ * Bundles `src/browser/hydrate.ts` to `static/js/islands.<hash>.js`, with each dynamic `import()` split
+ * into `static/js/chunk.<hash>.js` (esbuild's hash, already in the entry's import). The entry imports
+ * its chunks relative to itself, so all of them live in the same folder.
+ */
+export async function bundleClient(options: ResolvedOptions): Promise<ClientBundle> {
+  const outputs = await cachedBuild('client', options.cacheDir, {
     absWorkingDir: options.packageRoot,
     entryPoints: [options.clientEntry],
     outdir: path.join(options.cacheDir, 'client'),
+    entryNames: ENTRY_NAME,
+    chunkNames: 'chunk.[hash]',
     bundle: true,
+    splitting: true,
     platform: 'browser',
     format: 'esm',
     target: 'es2020',
@@ -19,8 +38,12 @@ export async function bundleClient(options: ResolvedOptions): Promise<BuiltFile>
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
   });
+  const bundle = outputs.find((output) => output.path === `${ENTRY_NAME}.js`);
   if (!bundle) throw new Error('esbuild produced no client bundle');
-  return { path: `static/js/islands.${hash(bundle.contents).slice(0, 10)}.js`, contents: bundle.contents };
+  // Nothing imports the entry, so it can take the content hash the other assets use.
+  const entry = { path: `static/js/${ENTRY_NAME}.${hash(bundle.contents).slice(0, 10)}.js`, contents: bundle.contents };
+  const chunks = outputs.filter((output) => output !== bundle).map((chunk) => ({ path: `static/js/${chunk.path}`, contents: chunk.contents }));
+  return { entry, files: [entry, ...chunks] };
 }
 
 /**

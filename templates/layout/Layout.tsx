@@ -15,7 +15,8 @@ interface LayoutProps extends PageProps {
 
 /**
  * `<html lang="it">` with the page's content inside `<main id="main">`, the skip link's target.
- * `data-route` tells the client script which kind of page it runs on (profiles open at the top).
+ * `data-route` tells the client script which kind of page it runs on (profiles open at the top);
+ * `data-metrics-endpoint`, present only when site.yaml sets `metrics`, lets it report Web Vitals there.
  */
 export function Layout({ model, route, assets, devScript, head, children }: LayoutProps) {
   return (
@@ -23,7 +24,7 @@ export function Layout({ model, route, assets, devScript, head, children }: Layo
       <Head model={model} route={route} assets={assets}>
         {head}
       </Head>
-      <body data-route={route.kind}>
+      <body data-route={route.kind} data-metrics-endpoint={model.site.metrics?.endpoint}>
         <a className="skip-link" href="#main">
           Salta al contenuto
         </a>

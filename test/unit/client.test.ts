@@ -1,10 +1,11 @@
-// bundleClient and bundleStyles: the islands script (React swapped for Preact, minified, content-hashed) and the one stylesheet with its @imports inlined.
+// bundleClient and bundleStyles: the islands script (React swapped for Preact, minified, content-hashed) with its lazy metrics chunk, and the one stylesheet with its @imports inlined.
 // These run on brochure's own sources with the real cache folder (node_modules/.cache/brochure), as build does.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleClient, bundleStyles, clientAliases } from '../../src/bundle/client.ts';
-import { hash, type BuiltFile } from '../../src/bundle/esbuild-cache.ts';
+import { bundleClient, bundleStyles, clientAliases, type ClientBundle } from '../../src/bundle/client.ts';
+import type { BuiltFile } from '../../src/bundle/esbuild-cache.ts';
+import { hash } from '../../src/cache-file.ts';
 import { resolveOptions } from '../../src/options.ts';
 
 const options = resolveOptions();
@@ -14,10 +15,14 @@ const text = (file: BuiltFile) => Buffer.from(file.contents).toString('utf8');
 const COLD = 60_000;
 
 describe('bundleClient', () => {
+  let bundle: ClientBundle;
   let client: BuiltFile;
+  let chunks: BuiltFile[];
 
   beforeAll(async () => {
-    client = await bundleClient(options);
+    bundle = await bundleClient(options);
+    client = bundle.entry;
+    chunks = bundle.files.filter((file) => file !== client);
   }, COLD);
 
   it('writes to static/js/islands.<first 10 hex of the content hash>.js', () => {
@@ -25,15 +30,24 @@ describe('bundleClient', () => {
     expect(client.path).toBe(`static/js/islands.${hash(client.contents).slice(0, 10)}.js`);
   });
 
+  it('returns the entry first, then its one lazy chunk (metrics) as static/js/chunk.<hash>.js', () => {
+    expect(bundle.files[0]).toBe(client);
+    expect(chunks.map((chunk) => chunk.path)).toEqual([expect.stringMatching(/^static\/js\/chunk\.[0-9A-Z]{8}\.js$/)]);
+  });
+
   it('is minified: a line or two, no indentation, no comments', () => {
-    const script = text(client);
-    expect(script.split('\n').length).toBeLessThanOrEqual(2);
-    expect(script).not.toMatch(/\n\s|\/\*|^\s*\/\//m);
+    for (const file of bundle.files) {
+      const script = text(file);
+      expect(script.split('\n').length, file.path).toBeLessThanOrEqual(2);
+      expect(script, file.path).not.toMatch(/\n\s|\/\*|^\s*\/\//m);
+    }
   });
 
   it('leaves no process.env behind: the browser has none', () => {
-    expect(text(client)).not.toContain('process.env');
-    expect(text(client)).not.toContain('NODE_ENV');
+    for (const file of bundle.files) {
+      expect(text(file), file.path).not.toContain('process.env');
+      expect(text(file), file.path).not.toContain('NODE_ENV');
+    }
   });
 
   it('holds Preact and no React code', () => {
@@ -52,15 +66,32 @@ describe('bundleClient', () => {
   });
 
   it('bundles every import in: nothing is left for the browser to fetch', () => {
-    expect(text(client)).not.toMatch(/\bimport\s*[{*"'\w]|\brequire\(/);
+    // No static import anywhere: a shared chunk would be one more request before the page is interactive.
+    for (const file of bundle.files) expect(text(file), file.path).not.toMatch(/\bimport\s*[{*"'\w]|\brequire\(/);
+  });
+
+  it('imports each chunk lazily, relative to itself, and only chunks it ships with', () => {
+    const imported = [...text(client).matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map((match) => match[1]);
+    expect(imported).toEqual(chunks.map((chunk) => `./${path.posix.basename(chunk.path)}`));
+  });
+
+  it('keeps the metrics code in the chunk, out of the script every page loads', () => {
+    const [metrics] = chunks.map(text);
+    for (const api of ['PerformanceObserver', 'sendBeacon', 'largest-contentful-paint', 'layout-shift']) {
+      expect(metrics, api).toContain(api);
+      expect(text(client), api).not.toContain(api);
+    }
+    expect(text(client)).toContain('Loading chunk failed');
   });
 
   it('comes from the cache the second time: the same bytes, and the cache record is not rewritten', async () => {
     const record = path.join(options.cacheDir, 'client.json');
     const before = (await stat(record)).mtimeMs;
     const again = await bundleClient(options);
-    expect(again.path).toBe(client.path);
-    expect(Buffer.from(again.contents).equals(Buffer.from(client.contents))).toBe(true);
+    expect(again.entry.path).toBe(client.path);
+    expect(Buffer.from(again.entry.contents).equals(Buffer.from(client.contents))).toBe(true);
+    expect(again.files.map((file) => file.path)).toEqual(bundle.files.map((file) => file.path));
+    again.files.forEach((file, index) => expect(Buffer.from(file.contents).equals(Buffer.from(bundle.files[index]!.contents)), file.path).toBe(true));
     expect((await stat(record)).mtimeMs).toBe(before);
   });
 });

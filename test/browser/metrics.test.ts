@@ -1,0 +1,245 @@
+// Performance metrics (spec §7): with site.yaml `metrics.endpoint` the chunk loads only after analytics consent and
+// sends one beacon when the page is hidden; a chunk that fails or times out is logged and the page keeps working.
+// Without the setting (the sample as shipped) no chunk and no metrics request ever happen.
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
+import { fakeThirdParties, recordViolations } from './helpers/third-parties.ts';
+
+const KEY = 'pss-consent-v1';
+const ENDPOINT = 'https://metrics.example.com/v1';
+const CHUNK = /\/static\/js\/chunk\.[0-9A-Z]+\.js$/;
+
+let plain: ServedSite;
+let measured: ServedSite;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  // With a consent expiry too, so a stale analytics choice can be shown not to count.
+  const addMetrics = (yaml: string) => `${yaml}\nmetrics:\n  endpoint: ${ENDPOINT}\nconsent:\n  maxAgeDays: 180\n`;
+  [plain, measured, browser] = await Promise.all([serveSampleSite(), serveSampleSite({ edit: editSiteYaml(addMetrics) }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  // A chunk still waiting to report would send its beacon as the page closes, past Playwright's routes
+  // (see hide()): have every page report now, while the endpoint is still answered locally.
+  const pages = contexts.flatMap((context) => context.pages());
+  await Promise.all(pages.map((page) => page.evaluate(() => dispatchEvent(new Event('pagehide'))).catch(() => undefined)));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await Promise.all([plain?.stop(), measured?.stop()]);
+});
+
+/** A consent record as the banner writes it, made `daysAgo` days back. */
+function record(analytics: boolean, marketing = analytics, daysAgo = 1): string {
+  return JSON.stringify({ date: new Date(Date.now() - daysAgo * 86_400_000).toISOString(), consent: { necessary: true, analytics, marketing } });
+}
+
+interface Opened {
+  page: Page;
+  context: BrowserContext;
+  /** Every chunk URL the page asked for. */
+  chunks: string[];
+  /** The bodies posted to the metrics endpoint (answered locally, never sent). */
+  beacons: string[];
+  /** Resolves with the first beacon's body, parsed; rejects after a few seconds without one. */
+  firstBeacon: Promise<Record<string, unknown>>;
+  errors: string[];
+}
+
+interface OpenOptions {
+  /** Put in localStorage before any script runs. */
+  stored?: string;
+  /** Fake timers from before the first script (Playwright's clock), for the 120 s time-out. */
+  clock?: boolean;
+  /** What to do with the chunk request instead of serving it. */
+  chunk?: 'abort' | 'hang';
+}
+
+/** Opens `path` of `site` with every external host blocked and the third parties and the metrics endpoint faked. */
+async function open(site: ServedSite, path = '/', { stored, clock, chunk }: OpenOptions = {}): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  await blockExternal(context);
+  await fakeThirdParties(context);
+  await recordViolations(context);
+  const beacons: string[] = [];
+  let received: (body: string) => void;
+  const firstBeacon = new Promise<string>((resolve, reject) => {
+    received = resolve;
+    setTimeout(() => reject(new Error('no beacon reached the metrics endpoint')), 10_000);
+  }).then((body) => JSON.parse(body) as Record<string, unknown>);
+  // Most tests expect no beacon at all: only an awaited one may fail the test.
+  firstBeacon.catch(() => undefined);
+  await context.route(`${ENDPOINT}**`, (route) => {
+    const body = route.request().postData() ?? '';
+    beacons.push(body);
+    received(body);
+    return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } });
+  });
+  if (chunk === 'abort') await context.route(CHUNK, (route) => route.abort('failed'));
+  // Never answered: the import stays pending until the time-out gives up on it.
+  if (chunk === 'hang') await context.route(CHUNK, () => undefined);
+  if (stored !== undefined) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [KEY, stored] as const);
+  const page = await context.newPage();
+  if (clock) await page.clock.install();
+  const chunks: string[] = [];
+  page.on('request', (request: Request) => void (CHUNK.test(new URL(request.url()).pathname) && chunks.push(request.url())));
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(site.url + path);
+  await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+  await page.waitForTimeout(150);
+  return { page, context, chunks, beacons, firstBeacon, errors };
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Consenso ai cookie' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Preferenze cookie' });
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
+/**
+ * What the browser does when the visitor switches tab or minimises: the page becomes hidden. Tests fire
+ * this (or pagehide) rather than navigate or close: Playwright's routes do not see a beacon sent while
+ * the page unloads, so it would leave loopback. Every test whose chunk loaded has sent its one beacon
+ * here before the context closes.
+ */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** A page every island of which has been hydrated: the footer's 'Preferenze cookie' opens the dialog. */
+async function expectIslandsWork(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Preferenze cookie', exact: true }).click();
+  expect(await dialog(page).isVisible()).toBe(true);
+  await dialog(page).getByRole('button', { name: 'Chiudi' }).click();
+}
+
+/** Waits until the page has asked for a chunk, or fails after a few seconds. */
+async function chunkRequested(opened: Opened): Promise<void> {
+  await expect.poll(() => opened.chunks.length, { timeout: 5_000 }).toBe(1);
+}
+
+/** Waits until the chunk has arrived and had time to run (it listens for the page being hidden from then on). */
+async function chunkRunning(opened: Opened): Promise<void> {
+  await chunkRequested(opened);
+  await opened.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/static\/js\/chunk\./.test(entry.name)));
+  await opened.page.waitForTimeout(100);
+}
+
+describe('metrics unset (the sample as shipped)', () => {
+  it('marks no page, requests no chunk and sends nothing, whatever the visitor allows', async () => {
+    for (const path of ['/', '/percorsi', '/contatti']) {
+      expect(await (await fetch(plain.url + path)).text()).not.toContain('data-metrics-endpoint');
+    }
+    const opened = await open(plain);
+    await banner(opened.page).getByRole('button', { name: 'Accetta tutti' }).click();
+    await opened.page.reload();
+    await opened.page.waitForTimeout(300);
+    await hide(opened.page);
+    await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
+    await opened.page.waitForTimeout(300);
+    expect(opened.chunks).toEqual([]);
+    expect(opened.beacons).toEqual([]);
+    expect(opened.errors).toEqual([]);
+  });
+});
+
+describe('metrics.endpoint set', () => {
+  it('marks every page with the endpoint', async () => {
+    for (const path of ['/', '/percorsi', '/contatti', '/privacy', '/giulia-marchetti', '/non-esiste']) {
+      expect(await (await fetch(measured.url + path)).text(), path).toMatch(new RegExp(`<body [^>]*data-metrics-endpoint="${ENDPOINT}"`));
+    }
+  });
+
+  it('requests no chunk before any choice, nor after refusing or allowing only marketing', async () => {
+    const undecided = await open(measured);
+    expect(await banner(undecided.page).isVisible()).toBe(true);
+    await hide(undecided.page);
+    await banner(undecided.page).getByRole('button', { name: 'Rifiuta tutti' }).click();
+    await undecided.page.waitForTimeout(300);
+    expect(undecided.chunks).toEqual([]);
+
+    const marketingOnly = await open(measured, '/', { stored: record(false, true) });
+    await hide(marketingOnly.page);
+    await marketingOnly.page.waitForTimeout(300);
+    expect([...undecided.beacons, ...marketingOnly.chunks, ...marketingOnly.beacons]).toEqual([]);
+    expect([...undecided.errors, ...marketingOnly.errors]).toEqual([]);
+  });
+
+  it('counts an analytics consent older than consent.maxAgeDays as none: no chunk until the banner is answered again', async () => {
+    const stale = await open(measured, '/', { stored: record(true, true, 181) });
+    expect(await banner(stale.page).isVisible()).toBe(true);
+    await stale.page.waitForTimeout(300);
+    expect(stale.chunks).toEqual([]);
+    await banner(stale.page).getByRole('button', { name: 'Accetta tutti' }).click();
+    await chunkRunning(stale);
+    // Sent here, so no beacon is left to go out when the context closes.
+    await hide(stale.page);
+    expect(await stale.firstBeacon).toMatchObject({ path: '/' });
+  });
+
+  it("loads the chunk once 'Accetta tutti' is pressed, without a reload, and beacons the metrics when the page is hidden", async () => {
+    const opened = await open(measured);
+    await opened.page.evaluate(() => Object.assign(window, { samePage: true }));
+    expect(opened.chunks).toEqual([]);
+    await banner(opened.page).getByRole('button', { name: 'Accetta tutti' }).click();
+    await chunkRunning(opened);
+    expect(await opened.page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    await opened.page.waitForTimeout(300);
+
+    await hide(opened.page);
+    const report = await opened.firstBeacon;
+    expect(report).toMatchObject({ path: '/', ttfb: expect.any(Number), fcp: expect.any(Number), lcp: expect.any(Number) });
+    expect(Object.keys(report).every((key) => ['path', 'ttfb', 'fcp', 'lcp', 'cls', 'inp'].includes(key))).toBe(true);
+    // One beacon per page view, however often it is hidden.
+    await hide(opened.page);
+    await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
+    await opened.page.waitForTimeout(300);
+    expect(opened.beacons).toHaveLength(1);
+    expect(opened.chunks).toHaveLength(1);
+    // The beacon is allowed by the page's own policy (connect-src lists the endpoint's origin).
+    expect(await violations(opened.page)).toEqual([]);
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('with analytics consent stored, loads the chunk on arrival and beacons on pagehide with the page path, after an interaction', async () => {
+    const opened = await open(measured, '/percorsi', { stored: record(true) });
+    await chunkRunning(opened);
+    // An interaction for INP: open the first service of the accordion.
+    await opened.page.locator('.accordion__button').first().click();
+    await opened.page.waitForTimeout(300);
+    await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
+    const report = await opened.firstBeacon;
+    expect(report).toMatchObject({ path: '/percorsi', ttfb: expect.any(Number), fcp: expect.any(Number), inp: expect.any(Number) });
+    expect(opened.errors).toEqual([]);
+  });
+
+  it("logs 'Loading chunk failed' once when the chunk cannot be fetched, and the islands still work", async () => {
+    const opened = await open(measured, '/', { stored: record(true), chunk: 'abort' });
+    await chunkRequested(opened);
+    await expect.poll(() => opened.errors.filter((error) => error.includes('Loading chunk failed')).length).toBe(1);
+    await expectIslandsWork(opened.page);
+    await hide(opened.page);
+    await opened.page.waitForTimeout(300);
+    expect(opened.beacons).toEqual([]);
+    // The only errors: the browser's own note about the failed request, and ours.
+    expect(opened.errors.filter((error) => !/Loading chunk failed|Failed to load resource/.test(error))).toEqual([]);
+  });
+
+  it("gives up on a chunk that does not arrive after 120 seconds with 'Loading chunk failed', and the islands still work", async () => {
+    const opened = await open(measured, '/', { stored: record(true), clock: true, chunk: 'hang' });
+    await chunkRequested(opened);
+    await opened.page.clock.runFor(119_000);
+    expect(opened.errors).toEqual([]);
+    await opened.page.clock.runFor(1_000);
+    await expect.poll(() => opened.errors).toEqual([expect.stringContaining('Loading chunk failed')]);
+    await expectIslandsWork(opened.page);
+  });
+});
