@@ -342,6 +342,46 @@ async function expectPrivacyWording(form: Locator) {
   expect(await link.getAttribute('href')).toBe('/privacy');
 }
 
+describe('the page holds still while the islands hydrate', () => {
+  it('shifts no layout on load on any route (regression: /percorsi collapsed its panels after the first paint, CLS 0.27)', async () => {
+    for (const route of ['/', '/contatti', '/percorsi', '/giulia-marchetti', '/chiara-de-santis', '/privacy']) {
+      for (const viewport of [WIDE, NARROW]) {
+        const page = await open(route, {
+          viewport,
+          before: async (fresh) => {
+            await fresh.addInitScript(() => {
+              const record = window as unknown as { layoutShift: number };
+              record.layoutShift = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+                  if (!entry.hadRecentInput) record.layoutShift += entry.value;
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+            });
+          },
+        });
+        await page.waitForTimeout(300);
+        // Google's "good" cumulative layout shift is under 0.1.
+        expect.soft(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), `${route} at ${viewport.width}px`).toBeLessThan(0.1);
+      }
+    }
+  });
+
+  it('opens every /percorsi panel after 3 s when the islands script never arrives', async () => {
+    const context = await browser.newContext({ viewport: WIDE });
+    contexts.push(context);
+    await blockExternal(context);
+    await context.route('**/static/js/**', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${site.url}/percorsi`, { waitUntil: 'load' });
+    const descriptions = main(page).getByRole('region', { includeHidden: true });
+    expect(await descriptions.count()).toBe(9);
+    expect(await descriptions.first().isVisible()).toBe(false);
+    await page.waitForFunction(() => [...document.querySelectorAll('main section')].every((panel) => panel.getBoundingClientRect().height > 0), undefined, { timeout: 10_000 });
+    for (const description of await descriptions.all()) expect(await description.isVisible()).toBe(true);
+  });
+});
+
 describe('contact forms markup (spec §5)', () => {
   it('on /contatti: name, surname, email and message are required, phone is not; novalidate; the privacy wording', async () => {
     const page = await open('/contatti');
