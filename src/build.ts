@@ -8,7 +8,7 @@ import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
-import { renderHeadersFile, renderNginxExample } from './output/headers.ts';
+import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './output/headers.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './render/load-templates.ts';
 import type { AssetManifest, PageTemplates } from './render/page-props.ts';
@@ -112,7 +112,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of images.files) files.set(file, contents);
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
-  files.set('_headers', Buffer.from(renderHeadersFile(model.site)));
+  files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
   files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 

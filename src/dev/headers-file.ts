@@ -1,8 +1,6 @@
 // Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` and `watch` answer with the headers the host would send.
+import { HEADERS_FILE } from '../output/headers.ts';
 import type { ServeOptions, SiteFiles } from './server.ts';
-
-/** The output file that configures the host's response headers; hosts read it rather than serve it. */
-export const HEADERS_FILE = '_headers';
 
 /** One block of the file: a URL pattern and the headers for every path it matches. */
 export interface HeaderRule {

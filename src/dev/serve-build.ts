@@ -1,6 +1,7 @@
 // What `watch` serves: the last good build from memory, stamped for live reload, with the headers the host would send.
 import type { BuildSuccess } from '../build.ts';
-import { HEADERS_FILE, withHeadersFile } from './headers-file.ts';
+import { HEADERS_FILE } from '../output/headers.ts';
+import { withHeadersFile } from './headers-file.ts';
 import type { LiveReload } from './live-reload.ts';
 import type { ServeOptions } from './server.ts';
 

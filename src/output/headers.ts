@@ -2,6 +2,9 @@
 import type { SiteConfig } from '../content/schema.ts';
 
 /** One header as `[name, value]`, in the order the files list them. */
+/** The output file that configures the host's response headers; hosts read it rather than serve it. */
+export const HEADERS_FILE = '_headers';
+
 export type Header = readonly [name: string, value: string];
 
 /** Hashed assets never change under the same name, so browsers may keep them for a year. */
