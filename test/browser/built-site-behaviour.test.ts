@@ -4,11 +4,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
-import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
+import { consentBanner, useSampleSite } from './helpers/sample-site-session.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const contentDir = path.join(root, 'content');
@@ -42,11 +41,9 @@ interface Professional {
   timeline: TimelineEntry[];
 }
 
-let site: ServedSite;
-let browser: Browser;
+const session = useSampleSite();
 let config: SiteYaml;
 let professionals: Professional[];
-const contexts: BrowserContext[] = [];
 
 /** Each content/professionals/*.md, its front matter parsed with `yaml`, in the files' `order`. */
 async function readProfessionals(): Promise<Professional[]> {
@@ -65,19 +62,10 @@ async function readProfessionals(): Promise<Professional[]> {
 }
 
 beforeAll(async () => {
-  [site, browser, config, professionals] = await Promise.all([
-    serveSampleSite(),
-    launchBrowser(),
+  [config, professionals] = await Promise.all([
     readFile(path.join(contentDir, 'site.yaml'), 'utf8').then((source) => parse(source) as SiteYaml),
     readProfessionals(),
   ]);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 interface OpenOptions {
@@ -91,17 +79,14 @@ interface OpenOptions {
  * waits for the cookie banner: it appears from an effect of the last island, so every island is hydrated.
  */
 async function open(route: string, { viewport = WIDE, before }: OpenOptions = {}) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  await blockExternal(context);
+  const context = await session.context({ viewport });
   const page = await context.newPage();
   await before?.(page);
-  await page.goto(site.url + route, { waitUntil: 'load' });
+  await page.goto(session.site.url + route, { waitUntil: 'load' });
   await consentBanner(page).waitFor();
   return page;
 }
 
-const consentBanner = (page: Page) => page.getByRole('region').filter({ has: page.getByRole('button', { name: 'Personalizza', exact: true }) });
 const main = (page: Page) => page.getByRole('main');
 const nav = (page: Page) => page.getByRole('banner').getByRole('navigation');
 const menuToggle = (page: Page) => nav(page).getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
@@ -224,7 +209,7 @@ describe("the 'Chi Siamo' dropdown (spec §2)", () => {
     expect(await navLink(page, first.name).isVisible()).toBe(true);
 
     await navLink(page, first.name).click();
-    await page.waitForURL(`${site.url}/${first.slug}`);
+    await page.waitForURL(`${session.site.url}/${first.slug}`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(first.name);
   });
 
@@ -250,7 +235,7 @@ describe("the 'Chi Siamo' dropdown (spec §2)", () => {
     await page.mouse.click(point.x, point.y);
     await expect.poll(() => teamButton(page).getAttribute('aria-expanded')).toBe('false');
     for (const person of professionals) expect(await navLink(page, person.name).isHidden(), person.name).toBe(true);
-    expect(page.url()).toBe(`${site.url}/`);
+    expect(page.url()).toBe(`${session.site.url}/`);
   });
 });
 
@@ -368,12 +353,10 @@ describe('the page holds still while the islands hydrate', () => {
   });
 
   it('opens every /percorsi panel after 3 s when the islands script never arrives', async () => {
-    const context = await browser.newContext({ viewport: WIDE });
-    contexts.push(context);
-    await blockExternal(context);
+    const context = await session.context({ viewport: WIDE });
     await context.route('**/static/js/**', (route) => route.abort());
     const page = await context.newPage();
-    await page.goto(`${site.url}/percorsi`, { waitUntil: 'load' });
+    await page.goto(`${session.site.url}/percorsi`, { waitUntil: 'load' });
     const descriptions = main(page).getByRole('region', { includeHidden: true });
     expect(await descriptions.count()).toBe(9);
     expect(await descriptions.first().isVisible()).toBe(false);
@@ -486,7 +469,7 @@ describe('the reviews widget script loads once, lazily (spec §2, §7)', () => {
 describe('only one first-party script and no metrics (spec §7)', () => {
   const routes = ['/', '/contatti', '/percorsi', '/giulia-marchetti', '/chiara-de-santis', '/privacy', '/non-esiste'];
   const isScript = (request: Request) => request.resourceType() === 'script';
-  const isLocal = (request: Request) => new URL(request.url()).origin === site.url;
+  const isLocal = (request: Request) => new URL(request.url()).origin === session.site.url;
   /** What a metrics report would look like: a beacon, a non-GET, or a URL naming metrics or vitals. */
   const looksLikeMetrics = (request: Request) =>
     request.resourceType() === 'ping' || request.method() !== 'GET' || /metric|vitals|analytics|beacon|telemetry|collect/i.test(request.url());
@@ -502,7 +485,7 @@ describe('only one first-party script and no metrics (spec §7)', () => {
       await page.waitForLoadState('networkidle');
       const scripts = requests.filter(isScript).map((request) => request.url());
       expect(scripts).toHaveLength(1);
-      expect(scripts[0]).toMatch(new RegExp(`^${site.url}/static/js/islands\\.[0-9a-f]+\\.js$`));
+      expect(scripts[0]).toMatch(new RegExp(`^${session.site.url}/static/js/islands\\.[0-9a-f]+\\.js$`));
       expect(requests.filter((request) => isLocal(request) && new URL(request.url()).pathname.startsWith('/static/js/')).map((request) => request.url())).toEqual(scripts);
 
       // All the way down, half a screen at a time so every lazy load fires, and back: still one

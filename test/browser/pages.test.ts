@@ -2,9 +2,9 @@
 // technology finds it: by role, accessible name, label and text, never by CSS class.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentBanner, useSampleSite } from './helpers/sample-site-session.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 
 const STUDIO = 'Studio PSS';
@@ -61,20 +61,7 @@ const ASSESSMENT = SERVICES[2][0];
 const FIFTY_MINUTES = 'Durata di ogni seduta: 50 minuti';
 const FORM_LABELS = ['Nome *', 'Cognome *', 'Email *', 'Telefono', 'Messaggio *'];
 
-let site: ServedSite;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSampleSite(), launchBrowser()]);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const session = useSampleSite();
 
 interface OpenOptions {
   viewport?: { width: number; height: number };
@@ -86,17 +73,14 @@ interface OpenOptions {
  * Opens `path` in a fresh context with every non-loopback request blocked. With JavaScript, waits for
  * the cookie banner to appear: it is shown from an effect of the last island, so every island is hydrated.
  */
-async function open(route: string, { viewport = WIDE, javaScript = true, origin = site.url }: OpenOptions = {}) {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript });
-  contexts.push(context);
-  await blockExternal(context);
+async function open(route: string, { viewport = WIDE, javaScript = true, origin = session.site.url }: OpenOptions = {}) {
+  const context = await session.context({ viewport, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   const response = await page.goto(origin + route, { waitUntil: 'load' });
   if (javaScript) await consentBanner(page).waitFor();
   return { page, status: response?.status() };
 }
 
-const consentBanner = (page: Page) => page.getByRole('region').filter({ has: page.getByRole('button', { name: 'Personalizza', exact: true }) });
 const main = (page: Page) => page.getByRole('main');
 const footer = (page: Page) => page.getByRole('contentinfo');
 

@@ -1,0 +1,41 @@
+// Per-file setup for tests of the built sample site: one served build and one Chromium, a fresh context per test.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { blockExternal, launchBrowser } from './browser.ts';
+import { serveSampleSite, type ServedSite } from './site-server.ts';
+
+/** Registers the vitest hooks; `site` is the served build, `context()` a context closed after each test. */
+export function useSampleSite() {
+  let site: ServedSite | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([serveSampleSite(), launchBrowser()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  return {
+    get site(): ServedSite {
+      if (!site) throw new Error('useSampleSite(): beforeAll has not run');
+      return site;
+    },
+    /** A new context with every non-loopback request blocked (register routes that fulfil requests after this). */
+    async context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+      if (!browser) throw new Error('useSampleSite(): beforeAll has not run');
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      await blockExternal(context);
+      return context;
+    },
+  };
+}
+
+/** The cookie banner: it appears from an effect of the last island, so once it shows every island is hydrated. */
+export const consentBanner = (page: Page) => page.getByRole('region').filter({ has: page.getByRole('button', { name: 'Personalizza', exact: true }) });
