@@ -366,20 +366,8 @@ describe('the page holds still while the islands hydrate', () => {
 });
 
 describe('contact forms markup (spec §5)', () => {
-  it('on /contatti: name, surname, email and message are required, phone is not; novalidate; the privacy wording', async () => {
-    const page = await open('/contatti');
-    const form = contactForm(page);
-    expect(await form.count()).toBe(1);
-    expect(await form.getAttribute('novalidate')).not.toBeNull();
-    for (const label of ['Nome *', 'Cognome *', 'Email *', 'Messaggio *']) {
-      expect(await form.getByLabel(label, { exact: true }).getAttribute('required'), label).not.toBeNull();
-    }
-    expect(await form.getByLabel('Telefono', { exact: true }).getAttribute('required')).toBeNull();
-    await expectPrivacyWording(form);
-  });
-
-  it('on the home page: the same privacy wording, novalidate and required fields', async () => {
-    const page = await open('/');
+  it.each(['/contatti', '/'])('on %s: name, surname, email and message are required, phone is not; novalidate; the privacy wording', async (route) => {
+    const page = await open(route);
     const form = contactForm(page);
     expect(await form.count()).toBe(1);
     expect(await form.getAttribute('novalidate')).not.toBeNull();
