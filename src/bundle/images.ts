@@ -16,8 +16,9 @@ export interface ProcessedImages {
 }
 
 type Format = 'avif' | 'webp' | 'jpeg' | 'png';
-interface Variant { width: number; height: number; format: Format; bytes: Uint8Array }
 interface CachedVariant { width: number; height: number; format: Format; sha256: string }
+/** One encoded file; `sha256` is computed once, when encoded, and checked once, when read from the cache. */
+interface Variant extends CachedVariant { bytes: Uint8Array }
 
 const MEDIA_DIR = 'static/media';
 const DEFAULT_WIDTH = 800;
@@ -87,7 +88,7 @@ async function readCache(entry: string): Promise<Variant[] | null> {
     return await Promise.all(manifest.variants.map(async ({ sha256: expected, ...v }) => {
       const bytes = await readFile(path.join(entry, fileName(v)));
       if (hash(bytes) !== expected) throw new Error('corrupt cache entry');
-      return { ...v, bytes };
+      return { ...v, sha256: expected, bytes };
     }));
   } catch {
     return null;
@@ -109,7 +110,7 @@ async function writeCache(entry: string, variants: Variant[]): Promise<void> {
   const tmp = `${entry}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   await mkdir(tmp, { recursive: true });
   await Promise.all(variants.map((v) => writeFile(path.join(tmp, fileName(v)), v.bytes)));
-  const cached = variants.map(({ width, height, format, bytes }): CachedVariant => ({ width, height, format, sha256: hash(bytes) }));
+  const cached = variants.map(({ width, height, format, sha256 }): CachedVariant => ({ width, height, format, sha256 }));
   await writeFile(path.join(tmp, 'manifest.json'), JSON.stringify({ settings: SETTINGS_ID, variants: cached }));
   await rm(entry, { recursive: true, force: true });
   try {
@@ -132,7 +133,7 @@ async function encode(source: string, bytes: Buffer): Promise<Variant[]> {
     const jobs = [...widths].flatMap((width) => (['avif', 'webp', fallback] as const).map(async (format): Promise<Variant> => {
       const pipeline = sharp(bytes).rotate().resize({ width });
       const { data, info } = await pipeline[format](SETTINGS[format]).toBuffer({ resolveWithObject: true });
-      return { width: info.width, height: info.height, format, bytes: data };
+      return { width: info.width, height: info.height, format, sha256: hash(data), bytes: data };
     }));
     return await Promise.all(jobs);
   } catch (cause) {
@@ -140,13 +141,13 @@ async function encode(source: string, bytes: Buffer): Promise<Variant[]> {
   }
 }
 
-function outputName(source: string, bytes: Uint8Array, ext: string, width?: number): string {
+function outputName(source: string, sha256: string, ext: string, width?: number): string {
   const base = path.posix.basename(source, path.posix.extname(source));
-  return `${MEDIA_DIR}/${base}${width === undefined ? '' : `-${width}`}.${hash(bytes).slice(0, 8)}.${ext}`;
+  return `${MEDIA_DIR}/${base}${width === undefined ? '' : `-${width}`}.${sha256.slice(0, 8)}.${ext}`;
 }
 
 function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
-  const named = variants.map((v) => ({ ...v, url: `/${outputName(source, v.bytes, EXTENSIONS[v.format], v.width)}` }));
+  const named = variants.map((v) => ({ ...v, url: `/${outputName(source, v.sha256, EXTENSIONS[v.format], v.width)}` }));
   const srcset = (formats: Format[]) => named.filter((v) => formats.includes(v.format))
     .sort((a, b) => a.width - b.width).map((v) => `${v.url} ${v.width}w`).join(', ');
   const fallbacks = named.filter((v) => v.format === 'jpeg' || v.format === 'png').sort((a, b) => a.width - b.width);
@@ -166,7 +167,7 @@ function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; 
 
 function svgAsset(source: string, bytes: Buffer): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
   const { width, height } = svgSize(source, bytes.toString('utf8'));
-  const name = outputName(source, bytes, 'svg');
+  const name = outputName(source, hash(bytes), 'svg');
   return { asset: { src: `/${name}`, srcset: '', width, height, sources: [] }, outputs: [[name, bytes]] };
 }
 
