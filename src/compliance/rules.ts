@@ -1,5 +1,5 @@
 // Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
-import type { SiteModel } from '../model/site-model.ts';
+import { PRIVACY_PATH, type SiteModel } from '../model/site-model.ts';
 import type { Page } from '../render/render-pages.ts';
 
 /** What a rule concluded about one thing: PASS, or WARN with what to change. */
@@ -24,7 +24,6 @@ const SAMPLE_EMAIL_IDS = ['sample-public-key', 'service_sample', 'template_sampl
 /** The Garante's guidelines (10 June 2021) allow asking again after six months. */
 const SUGGESTED_MAX_AGE_DAYS = 180;
 
-const PRIVACY_PATH = '/privacy';
 
 const pass = (rule: string, file: string, message: string): Finding => ({ rule, status: 'pass', file, message });
 const warn = (rule: string, file: string, message: string): Finding => ({ rule, status: 'warn', file, message });

@@ -61,6 +61,9 @@ export interface SiteModel {
   routes: Route[];
 }
 
+/** The privacy notice's URL: the banner and both forms link it, and compliance checks they do. */
+export const PRIVACY_PATH = '/privacy';
+
 /** Built-in routes a professional's slug must not take. */
 export const RESERVED_SLUGS = ['index', 'contatti', 'percorsi', 'privacy', '404', 'static'] as const;
 
@@ -115,7 +118,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
     page('home', '/', 'index.html', home),
     page('contacts', '/contatti', 'contatti.html', contacts),
     page('services', '/percorsi', 'percorsi.html', servicesPage, services.map((service) => service.source)),
-    page('privacy', '/privacy', 'privacy.html', privacy),
+    page('privacy', PRIVACY_PATH, 'privacy.html', privacy),
     ...professionals.map(
       (professional): Route => ({
         kind: 'professional',

@@ -6,6 +6,7 @@ import CookieConsent from '../islands/CookieConsent.tsx';
 import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
 import { Header } from './Header.tsx';
+import { PRIVACY_PATH } from '../../src/model/site-model.ts';
 
 interface LayoutProps extends PageProps {
   /** Extra <head> elements for this page only. */
@@ -31,7 +32,7 @@ export function Layout({ model, route, assets, devScript, head, children }: Layo
         <Header model={model} assets={assets} currentPath={route.path} />
         <main id="main">{children}</main>
         <Footer model={model} />
-        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: '/privacy', maxAgeDays: model.site.consent.maxAgeDays }} />
+        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: PRIVACY_PATH, maxAgeDays: model.site.consent.maxAgeDays }} />
         {devScript && <div dangerouslySetInnerHTML={{ __html: devScript }} />}
       </body>
     </html>

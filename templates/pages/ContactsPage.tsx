@@ -1,5 +1,5 @@
 // Contatti: heading and text, a card per professional, the social and address cards, then the form.
-import type { Professional, SiteModel } from '../../src/model/site-model.ts';
+import { PRIVACY_PATH, type Professional, type SiteModel } from '../../src/model/site-model.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
@@ -68,7 +68,7 @@ export function ContactsPage(props: PageProps) {
           <AddressCard model={model} />
         </ul>
         <div className="card contacts-form">
-          <Island name="ContactsPageForm" component={ContactsPageForm} props={{ privacyHref: '/privacy' }} />
+          <Island name="ContactsPageForm" component={ContactsPageForm} props={{ privacyHref: PRIVACY_PATH }} />
         </div>
       </div>
     </Layout>

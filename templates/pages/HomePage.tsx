@@ -11,6 +11,7 @@ import ContactForm from '../islands/ContactForm.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
 import ReviewsLoader from '../islands/ReviewsLoader.tsx';
 import { Layout } from '../layout/Layout.tsx';
+import { PRIVACY_PATH } from '../../src/model/site-model.ts';
 
 // The hero is drawn edge to edge at every width.
 const HERO_SIZES = '100vw';
@@ -75,7 +76,7 @@ export function HomePage(props: PageProps) {
             <Island
               name="ContactForm"
               component={ContactForm}
-              props={{ emailjs: site.emailjs, privacyHref: '/privacy', noscript: home.form.noscript }}
+              props={{ emailjs: site.emailjs, privacyHref: PRIVACY_PATH, noscript: home.form.noscript }}
             />
           </div>
           {map.gate ? <Island name="MapEmbed" component={MapEmbed} props={map} /> : <MapEmbed {...map} />}
