@@ -1,5 +1,6 @@
 // Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
-import { PRIVACY_PATH, type SiteModel } from '../model/site-model.ts';
+import type { SiteModel } from '../model/site-model.ts';
+import { PRIVACY_PATH } from '../routes.ts';
 import type { Page } from '../render/render-pages.ts';
 
 /** What a rule concluded about one thing: PASS, or WARN with what to change. */

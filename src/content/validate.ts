@@ -1,7 +1,7 @@
 // Raw entries -> typed entries, turning every schema issue into a located ContentError.
 import { z } from 'zod';
 import { ContentError, errorsOf } from '../errors.ts';
-import { RESERVED_SLUGS } from '../model/site-model.ts';
+import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
 import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';

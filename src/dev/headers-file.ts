@@ -1,5 +1,6 @@
 // Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` and `watch` answer with the headers the host would send.
 import { HEADERS_FILE } from '../output/headers.ts';
+import { pathOfFile } from '../routes.ts';
 import type { ServeOptions, SiteFiles } from './server.ts';
 
 /** One block of the file: a URL pattern and the headers for every path it matches. */
@@ -29,7 +30,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
  * would see it; a header set by several rules gets their values joined with a comma, as the hosts do.
  */
 export function headersFor(rules: readonly HeaderRule[], file: string): Record<string, string> {
-  const url = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+  const url = pathOfFile(file);
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.pattern.test(url)) continue;

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
+import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {
@@ -107,14 +108,15 @@ async function lookup(files: SiteFiles, rawPath: string): Promise<Lookup> {
   const found = async (file: string): Promise<Lookup> => files.read(file).then((body) => (body ? { file, body } : 'missing'));
   const canonical = async (file: string, location: string): Promise<Lookup> =>
     (await files.read(file)) ? { redirect: location } : 'missing';
-  const encoded = (p: string): string => `/${p.split('/').map(encodeURIComponent).join('/')}`;
+  const encoded = (p: string): string => p.split('/').map(encodeURIComponent).join('/');
 
-  if (pathname === '/') return found('index.html');
-  if (trailingSlash) return canonical(`${rel}.html`, encoded(rel));
-  if (rel === 'index.html') return canonical(rel, '/');
-  if (rel.endsWith('.html')) return canonical(rel, encoded(rel.slice(0, -'.html'.length)));
-  const exact = await found(rel);
-  return exact === 'missing' ? found(`${rel}.html`) : exact;
+  if (trailingSlash && (await files.read(fileOfPath(`/${rel}`)))) return { redirect: encoded(`/${rel}`) };
+  if (!trailingSlash && rel.endsWith('.html')) return canonical(rel, encoded(pathOfFile(rel)));
+  for (const file of filesForPath(`/${rel}`)) {
+    const hit = await found(file);
+    if (hit !== 'missing') return hit;
+  }
+  return 'missing';
 }
 
 function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -139,7 +141,7 @@ async function respond(options: ServeOptions, req: IncomingMessage, res: ServerR
     res.writeHead(301, { Location: result.redirect + query, 'X-Content-Type-Options': 'nosniff' });
     return void res.end();
   }
-  const page = result === 'missing' ? await options.files.read('404.html').then((body) => body && { file: '404.html', body }) : result;
+  const page = result === 'missing' ? await options.files.read(NOT_FOUND_FILE).then((body) => body && { file: NOT_FOUND_FILE, body }) : result;
   if (!page) return sendText(res, 404, 'Not found');
   const status = result === 'missing' ? 404 : 200;
   const etag = `"${createHash('sha1').update(page.body).digest('base64url')}"`;

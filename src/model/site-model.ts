@@ -9,6 +9,7 @@ import type {
   SiteConfig,
 } from '../content/schema.ts';
 import type { Entries } from '../content/validate.ts';
+import { BUILT_IN_PATHS, fileOfPath, NOT_FOUND_FILE, type RouteKind } from '../routes.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 
 /** A professional with the route their file name gives them and the biography as HTML. */
@@ -26,8 +27,6 @@ export interface Service extends ServiceData {
   source: string;
   descriptionHtml: string;
 }
-
-export type RouteKind = 'home' | 'contacts' | 'services' | 'privacy' | 'professional' | 'not-found';
 
 /** One URL of the site, the file it is written to and the content file it comes from. */
 export interface Route {
@@ -60,12 +59,6 @@ export interface SiteModel {
   services: Service[];
   routes: Route[];
 }
-
-/** The privacy notice's URL: the banner and both forms link it, and compliance checks they do. */
-export const PRIVACY_PATH = '/privacy';
-
-/** Built-in routes a professional's slug must not take. */
-export const RESERVED_SLUGS = ['index', 'contatti', 'percorsi', 'privacy', '404', 'static'] as const;
 
 /** Every Markdown body of the site, to be rendered (and cached) before `buildModel`. */
 export function markdownBodies(entries: Entries): string[] {
@@ -104,10 +97,10 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
     .sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : 1));
 
   const { home, contacts, servicesPage, privacy } = entries;
-  const page = (kind: RouteKind, path: string | null, file: string, entry: { file: string; data: { title: string; description: string } }, more: string[] = []): Route => ({
+  const page = (kind: keyof typeof BUILT_IN_PATHS, entry: { file: string; data: { title: string; description: string } }, more: string[] = []): Route => ({
     kind,
-    path,
-    file,
+    path: BUILT_IN_PATHS[kind],
+    file: fileOfPath(BUILT_IN_PATHS[kind]),
     source: entry.file,
     sources: [entry.file, ...more],
     title: entry.data.title,
@@ -115,15 +108,15 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
   });
 
   const routes: Route[] = [
-    page('home', '/', 'index.html', home),
-    page('contacts', '/contatti', 'contatti.html', contacts),
-    page('services', '/percorsi', 'percorsi.html', servicesPage, services.map((service) => service.source)),
-    page('privacy', PRIVACY_PATH, 'privacy.html', privacy),
+    page('home', home),
+    page('contacts', contacts),
+    page('services', servicesPage, services.map((service) => service.source)),
+    page('privacy', privacy),
     ...professionals.map(
       (professional): Route => ({
         kind: 'professional',
         path: professional.path,
-        file: `${professional.slug}.html`,
+        file: fileOfPath(professional.path),
         source: professional.source,
         sources: [professional.source],
         title: `${professional.name} – ${professional.role}`,
@@ -131,7 +124,7 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
         professional,
       }),
     ),
-    { kind: 'not-found', path: null, file: '404.html', source: entries.site.file, sources: [entries.site.file], title: 'Pagina non trovata', description: entries.site.data.description },
+    { kind: 'not-found', path: null, file: NOT_FOUND_FILE, source: entries.site.file, sources: [entries.site.file], title: 'Pagina non trovata', description: entries.site.data.description },
   ];
 
   return {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
+import { filesForPath } from '../routes.ts';
 import type { Page } from './render-pages.ts';
 
 const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
@@ -44,11 +45,9 @@ function urlsIn(attribute: string, value: string): string[] {
   return candidates.filter((url) => url.startsWith('/') && !url.startsWith('//')).map((url) => url.replace(/[?#].*$/, ''));
 }
 
-/** Clean URLs: `/` is index.html, `/contatti` is contatti.html; anything else must exist as is. */
+/** Resolved by the clean-URL rule every server follows (`src/routes.ts`). */
 function resolves(url: string, files: ReadonlySet<string>): boolean {
-  const file = safeDecode(url.slice(1));
-  if (file === '') return files.has('index.html');
-  return files.has(file) || files.has(`${file}.html`) || files.has(`${file.replace(/\/$/, '')}/index.html`);
+  return filesForPath(safeDecode(url)).some((file) => files.has(file));
 }
 
 // A malformed escape such as `/50%e` must be reported as a broken link, not crash the build.

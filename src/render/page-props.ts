@@ -1,6 +1,7 @@
 // The props every page template receives, and the asset manifest templates read URLs from.
 import type { ComponentType } from 'react';
-import type { Route, RouteKind, SiteModel } from '../model/site-model.ts';
+import type { Route, SiteModel } from '../model/site-model.ts';
+import type { RouteKind } from '../routes.ts';
 
 /** One responsive image: `<source>` sets per modern format plus a fallback `<img>`. */
 export interface ImageAsset {

@@ -6,12 +6,21 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route, SiteModel } from '../model/site-model.ts';
 import { bundleFileOf } from './load-templates.ts';
 import type { AssetManifest, PageProps, PageTemplates } from './page-props.ts';
-import type { RenderTask } from './render-worker.ts';
 
 /** A rendered route: the file it goes to and its HTML. */
 export interface Page {
   route: Route;
   html: string;
+}
+
+/** What the main thread hands a render worker. */
+export interface RenderTask {
+  role: 'brochure-render';
+  model: SiteModel;
+  assets: AssetManifest;
+  devScript: string | undefined;
+  /** Indexes into `model.routes`. */
+  routes: number[];
 }
 
 // Below this many routes a worker's start-up (importing React and the templates, copying the model)

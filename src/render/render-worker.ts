@@ -1,18 +1,7 @@
 // Worker side of parallel rendering: bundled with the templates, renders the slice of routes it is given.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { SiteModel } from '../model/site-model.ts';
-import type { AssetManifest, PageTemplates } from './page-props.ts';
-import { renderPage } from './render-pages.ts';
-
-/** What the main thread hands a render worker. */
-export interface RenderTask {
-  role: 'brochure-render';
-  model: SiteModel;
-  assets: AssetManifest;
-  devScript: string | undefined;
-  /** Indexes into `model.routes`. */
-  routes: number[];
-}
+import type { PageTemplates } from './page-props.ts';
+import { renderPage, type RenderTask } from './render-pages.ts';
 
 /** In a render worker, renders its routes and posts their HTML back in order; elsewhere does nothing. */
 export function answerRenderTask(templates: PageTemplates): void {

@@ -1,6 +1,7 @@
 // Site header: logo and studio name linking home, the subtitle, and the navigation island.
 import type { SiteModel } from '../../src/model/site-model.ts';
 import { Island } from '../../src/render/island.tsx';
+import { BUILT_IN_PATHS } from '../../src/routes.ts';
 import type { AssetManifest } from '../../src/render/page-props.ts';
 import { imageAsset } from '../components/image-asset.ts';
 import { Picture } from '../components/Picture.tsx';
@@ -15,9 +16,9 @@ interface HeaderProps {
 
 // 'Chi Siamo' is not a page: SiteNav inserts it after Home as the dropdown of `team`.
 const LINKS = [
-  { label: 'Home', href: '/' },
-  { label: 'Percorsi', href: '/percorsi' },
-  { label: 'Contatti', href: '/contatti' },
+  { label: 'Home', href: BUILT_IN_PATHS.home },
+  { label: 'Percorsi', href: BUILT_IN_PATHS.services },
+  { label: 'Contatti', href: BUILT_IN_PATHS.contacts },
 ];
 
 /**

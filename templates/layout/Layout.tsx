@@ -6,7 +6,7 @@ import CookieConsent from '../islands/CookieConsent.tsx';
 import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
 import { Header } from './Header.tsx';
-import { PRIVACY_PATH } from '../../src/model/site-model.ts';
+import { PRIVACY_PATH } from '../../src/routes.ts';
 
 interface LayoutProps extends PageProps {
   /** Extra <head> elements for this page only. */

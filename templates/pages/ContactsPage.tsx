@@ -1,5 +1,6 @@
 // Contatti: heading and text, a card per professional, the social and address cards, then the form.
-import { PRIVACY_PATH, type Professional, type SiteModel } from '../../src/model/site-model.ts';
+import type { Professional, SiteModel } from '../../src/model/site-model.ts';
+import { PRIVACY_PATH } from '../../src/routes.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';

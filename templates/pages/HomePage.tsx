@@ -11,7 +11,7 @@ import ContactForm from '../islands/ContactForm.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
 import ReviewsLoader from '../islands/ReviewsLoader.tsx';
 import { Layout } from '../layout/Layout.tsx';
-import { PRIVACY_PATH } from '../../src/model/site-model.ts';
+import { PRIVACY_PATH } from '../../src/routes.ts';
 
 // The hero is drawn edge to edge at every width.
 const HERO_SIZES = '100vw';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load.ts';
 import { validateContent } from '../../src/content/validate.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies, RESERVED_SLUGS, type SiteModel } from '../../src/model/site-model.ts';
+import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
+import { RESERVED_SLUGS } from '../../src/routes.ts';
 import { tempDir, type FileMap } from '../helpers/files.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 
