@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { watchSite, type WatchSession } from '../src/dev/watch.ts';
+import { watchSite, type WatchSession } from '../src/watch/watch.ts';
 import { resolveOptions, type ResolvedOptions } from '../src/options.ts';
 import { generateBigSite } from './big-site.ts';
 

@@ -8,9 +8,9 @@ import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
-import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './output/headers.ts';
+import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './host/headers.ts';
 import { checkLinks } from './render/check-links.ts';
-import { loadTemplates } from './render/load-templates.ts';
+import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, PageTemplates } from './render/page-props.ts';
 import { renderPages, type Page } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
@@ -60,7 +60,7 @@ export interface BuildHooks {
 export type AssetStage = 'templates' | 'client' | 'styles' | 'images';
 
 /**
- * What `watch` lends each build (implemented in src/dev/build-cache.ts). Every method must return
+ * What `watch` lends each build (implemented in src/watch/build-cache.ts). Every method must return
  * what the uncached stage would: the cache only skips work, never changes the output.
  */
 export interface BuildCache {

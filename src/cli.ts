@@ -9,9 +9,9 @@ import { writeSite } from './output/write-site.ts';
 import { formatSummary } from './summary.ts';
 import { checkCompliance } from './compliance/rules.ts';
 import { formatComplianceReport, formatComplianceSummary, warningsOf } from './compliance/report.ts';
-import { asStaticHost } from './dev/headers-file.ts';
-import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
-import { watchSite } from './dev/watch.ts';
+import { asStaticHost } from './host/headers-file.ts';
+import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
+import { watchSite } from './watch/watch.ts';
 import { displayPath } from './display-path.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */

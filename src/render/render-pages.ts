@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route, SiteModel } from '../model/site-model.ts';
-import { bundleFileOf } from './load-templates.ts';
+import { bundleFileOf } from '../bundle/templates.ts';
 import type { AssetManifest, PageProps, PageTemplates } from './page-props.ts';
 
 /** A rendered route: the file it goes to and its HTML. */

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetStage } from '../../src/build.ts';
 import type { ParsedFile } from '../../src/content/load.ts';
-import { WatchCache } from '../../src/dev/build-cache.ts';
+import { WatchCache } from '../../src/watch/build-cache.ts';
 import { formatProblem } from '../../src/errors.ts';
 import { renderMarkdown, renderMarkdownBodies } from '../../src/model/markdown.ts';
 import type { Route, SiteModel } from '../../src/model/site-model.ts';

@@ -1,7 +1,7 @@
 // Reading `_headers` (Netlify / Cloudflare Pages format): the parser's edges, URL matching, and `preview` serving a folder the way such a host does.
 import { describe, expect, it } from 'vitest';
-import { asStaticHost, headersFor, parseHeadersFile, withHeadersFile } from '../../src/dev/headers-file.ts';
-import { HEADERS_FILE } from '../../src/output/headers.ts';
+import { asStaticHost, headersFor, parseHeadersFile, withHeadersFile } from '../../src/host/headers-file.ts';
+import { HEADERS_FILE } from '../../src/host/headers.ts';
 import { memoryFiles } from '../helpers/memory-files.ts';
 
 describe('parseHeadersFile', () => {

@@ -1,8 +1,8 @@
 // Security headers: the policy derived from site.yaml, and the `_headers` and nginx files that carry it to the host.
 import { describe, expect, it } from 'vitest';
 import { siteSchema, type SiteConfig } from '../../src/content/schema.ts';
-import { headersFor, parseHeadersFile } from '../../src/dev/headers-file.ts';
-import { contentSecurityPolicy, renderHeadersFile, renderNginxExample, securityHeaders } from '../../src/output/headers.ts';
+import { headersFor, parseHeadersFile } from '../../src/host/headers-file.ts';
+import { contentSecurityPolicy, renderHeadersFile, renderNginxExample, securityHeaders } from '../../src/host/headers.ts';
 
 /** A complete site.yaml, through the real schema (defaults filled), with `overrides` on top. */
 function site(overrides: Record<string, unknown> = {}): SiteConfig {

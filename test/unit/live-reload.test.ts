@@ -3,10 +3,8 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bundleReloadClient, crashReport, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from '../../src/dev/live-reload.ts';
+import { crashReport, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from '../../src/watch/live-reload.ts';
 import { ContentError } from '../../src/errors.ts';
-import { resolveOptions } from '../../src/options.ts';
-import { tempDir } from '../helpers/files.ts';
 
 const EVENTS = '/__brochure/events';
 
@@ -286,18 +284,5 @@ describe('problemsReport and crashReport', () => {
     const error = new TypeError('cannot read properties of undefined');
     expect(crashReport(error)).toEqual({ problems: [], error: { message: error.message, stack: error.stack } });
     expect(crashReport('just a string')).toEqual({ problems: [], error: { message: 'just a string', stack: 'just a string' } });
-  });
-});
-
-describe('bundleReloadClient', () => {
-  it('bundles the client into one minified classic script (an IIFE, no imports left)', async () => {
-    const options = { ...resolveOptions(), cacheDir: await tempDir() };
-    const script = Buffer.from(await bundleReloadClient(options)).toString('utf8');
-    expect(script.startsWith('"use strict";(()=>{')).toBe(true);
-    expect(script.trimEnd().endsWith('})();')).toBe(true);
-    expect(script).toContain('new EventSource(');
-    expect(script).not.toMatch(/\bimport\b|\brequire\(|\bexport\b/);
-    // Minified: only the overlay's stylesheet text keeps its line breaks.
-    expect(script.slice(0, script.indexOf('`\n  :host'))).not.toContain('\n');
   });
 });

@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load.ts';
 import { validateContent } from '../../src/content/validate.ts';
-import { PageCache } from '../../src/dev/page-cache.ts';
+import { PageCache } from '../../src/watch/page-cache.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, PageProps, PageTemplates } from '../../src/render/page-props.ts';

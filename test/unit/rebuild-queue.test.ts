@@ -1,6 +1,6 @@
 // RebuildQueue: saves coalesce into one batch after a quiet spell; one build in flight, the changes made during it go next, together.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RebuildQueue } from '../../src/dev/rebuild-queue.ts';
+import { RebuildQueue } from '../../src/watch/rebuild-queue.ts';
 
 const QUIET_MS = 20;
 

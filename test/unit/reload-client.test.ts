@@ -1,11 +1,12 @@
 // The reload client as served to pages in watch mode: when it reloads the page, and what its overlay shows after a failed build.
-// src/dev/reload-client.ts is browser code with no exports, so the bundle watch serves runs here in a
+// src/browser/reload-client.ts is browser code with no exports, so the bundle watch serves runs here in a
 // `vm` context, against a fake EventSource and just enough of a DOM (elements, a shadow root, a
 // constructed stylesheet) to read the overlay back.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bundleReloadClient, LiveReload } from '../../src/dev/live-reload.ts';
+import { bundleReloadClient } from '../../src/bundle/reload-client.ts';
+import { LiveReload } from '../../src/watch/live-reload.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { tempDir } from '../helpers/files.ts';
 
@@ -234,5 +235,18 @@ describe('the reload client: the overlay', () => {
     expect(overlay.shadow?.adoptedStyleSheets[0]?.text).toContain(':host { position: fixed;');
     expect(overlay.findAll('style')).toEqual([]);
     expect(overlay.findAll('button')[0]?.attributes).toEqual({ type: 'button' });
+  });
+});
+
+describe('bundleReloadClient', () => {
+  it('bundles the client into one minified classic script (an IIFE, no imports left)', async () => {
+    const options = { ...resolveOptions(), cacheDir: await tempDir() };
+    const script = Buffer.from(await bundleReloadClient(options)).toString('utf8');
+    expect(script.startsWith('"use strict";(()=>{')).toBe(true);
+    expect(script.trimEnd().endsWith('})();')).toBe(true);
+    expect(script).toContain('new EventSource(');
+    expect(script).not.toMatch(/\bimport\b|\brequire\(|\bexport\b/);
+    // Minified: only the overlay's stylesheet text keeps its line breaks.
+    expect(script.slice(0, script.indexOf('`\n  :host'))).not.toContain('\n');
   });
 });

@@ -4,7 +4,7 @@ import { checkContent } from '../../src/build.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions } from '../../src/options.ts';
-import { loadTemplates } from '../../src/render/load-templates.ts';
+import { loadTemplates } from '../../src/bundle/templates.ts';
 import type { AssetManifest, ImageAsset, PageTemplates } from '../../src/render/page-props.ts';
 import { renderPage, renderPages } from '../../src/render/render-pages.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';

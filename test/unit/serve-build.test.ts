@@ -1,9 +1,9 @@
 // serveBuild: what `watch` serves from memory (the last good build, stamped for live reload, with its `_headers`), and the placeholder before any good build.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BuildSuccess } from '../../src/build.ts';
-import { LiveReload, RELOAD_CLIENT_FILE } from '../../src/dev/live-reload.ts';
-import { serveBuild } from '../../src/dev/serve-build.ts';
-import { serveSite, type RunningServer } from '../../src/dev/server.ts';
+import { LiveReload, RELOAD_CLIENT_FILE } from '../../src/watch/live-reload.ts';
+import { serveBuild } from '../../src/serve/serve-build.ts';
+import { serveSite, type RunningServer } from '../../src/serve/server.ts';
 import type { SiteModel } from '../../src/model/site-model.ts';
 
 const CLIENT = Buffer.from('/* reload client */');

@@ -11,7 +11,7 @@ import {
   ServerError,
   type RunningServer,
   type SiteFiles,
-} from '../../src/dev/server.ts';
+} from '../../src/serve/server.ts';
 import { memoryFiles } from '../helpers/memory-files.ts';
 
 const SECRET = 'TOP-SECRET-do-not-serve';

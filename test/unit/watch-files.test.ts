@@ -2,7 +2,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchFiles, type FileWatch } from '../../src/dev/watch-files.ts';
+import { watchFiles, type FileWatch } from '../../src/watch/watch-files.ts';
 import { tempDir } from '../helpers/files.ts';
 
 // Generous (below the test timeout set on each describe): a loaded machine may take a while to deliver file events.

@@ -1,8 +1,8 @@
 // What `watch` serves: the last good build from memory, stamped for live reload, with the headers the host would send.
 import type { BuildSuccess } from '../build.ts';
-import { HEADERS_FILE } from '../output/headers.ts';
-import { withHeadersFile } from './headers-file.ts';
-import type { LiveReload } from './live-reload.ts';
+import { HEADERS_FILE } from '../host/headers.ts';
+import { withHeadersFile } from '../host/headers-file.ts';
+import type { LiveReload } from '../watch/live-reload.ts';
 import type { ServeOptions } from './server.ts';
 
 /**

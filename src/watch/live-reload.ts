@@ -1,10 +1,7 @@
 // Live reload over Server-Sent Events: a revision counter per good build, and the failure the overlay shows.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { cachedBuild } from '../bundle/esbuild-cache.ts';
 import type { ContentError, Severity } from '../errors.ts';
-import type { ResolvedOptions } from '../options.ts';
 
 /** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
 export const RELOAD_CLIENT_FILE = '__brochure/reload.js';
@@ -143,21 +140,4 @@ export function errorDetails(error: unknown): ErrorDetails {
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? message) : message;
   return { message, stack };
-}
-
-/** Bundles src/dev/reload-client.ts for the browser (cached like the other bundles). */
-export async function bundleReloadClient(options: ResolvedOptions): Promise<Uint8Array> {
-  const [bundle] = await cachedBuild('reload-client', options.cacheDir, {
-    absWorkingDir: options.packageRoot,
-    entryPoints: [path.join(options.packageRoot, 'src', 'dev', 'reload-client.ts')],
-    outdir: path.join(options.cacheDir, 'reload-client'),
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-  });
-  if (!bundle) throw new Error('esbuild produced no reload client');
-  return bundle.contents;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProblemsError } from '../../src/errors.ts';
 import { resolveOptions } from '../../src/options.ts';
-import { bundleFileOf, loadTemplates } from '../../src/render/load-templates.ts';
+import { bundleFileOf, loadTemplates } from '../../src/bundle/templates.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 

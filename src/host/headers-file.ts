@@ -1,7 +1,7 @@
 // Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` and `watch` answer with the headers the host would send.
-import { HEADERS_FILE } from '../output/headers.ts';
+import { HEADERS_FILE } from './headers.ts';
 import { pathOfFile } from '../routes.ts';
-import type { ServeOptions, SiteFiles } from './server.ts';
+import type { ServeOptions, SiteFiles } from '../serve/server.ts';
 
 /** One block of the file: a URL pattern and the headers for every path it matches. */
 export interface HeaderRule {

@@ -2,14 +2,15 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildSite, type BuildSuccess } from '../build.ts';
+import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { formatReport } from '../errors.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { WatchCache } from './build-cache.ts';
-import { bundleReloadClient, crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
+import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
-import { serveBuild } from './serve-build.ts';
-import { serveSite } from './server.ts';
+import { serveBuild } from '../serve/serve-build.ts';
+import { serveSite } from '../serve/server.ts';
 import { watchFiles } from './watch-files.ts';
 import { displayPath } from '../display-path.ts';
 

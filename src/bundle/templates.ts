@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { cachedBuild } from '../bundle/esbuild-cache.ts';
+import { cachedBuild } from './esbuild-cache.ts';
 import { hash, writeFileAtomic } from '../cache-file.ts';
 import type { ResolvedOptions } from '../options.ts';
-import type { PageTemplates } from './page-props.ts';
+import type { PageTemplates } from '../render/page-props.ts';
 
 /**
  * Imports `templates/pages/index.ts`. Node's ESM cache cannot be cleared, so each distinct bundle

@@ -1,7 +1,7 @@
 // Browser side of `brochure watch`: reloads the page after each good build and shows a failed one in an overlay.
 // Served at /__brochure/reload.js in watch mode only; `build` output never loads it.
 // Types only from live-reload.ts (esbuild drops the import): the bundle carries none of the server code.
-import type { FailureReport, ReloadEvents } from './live-reload.ts';
+import type { FailureReport, ReloadEvents } from '../watch/live-reload.ts';
 
 // The page's script tag is LiveReload.devScript, which always names the events URL.
 const { events, session, revision } = (document.currentScript as HTMLScriptElement).dataset;
