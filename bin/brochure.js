@@ -45,6 +45,8 @@ if (compiledTime() < Math.max(newestSource(`${root}src`), statSync(`${root}packa
     minifySyntax: true,
     // React must stay one shared copy with the templates' bundle; esbuild and sharp ship binaries.
     external: ['react', 'react-dom', 'esbuild', 'sharp'],
+    // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
+    tsconfig: `${root}tsconfig.json`,
     // Bundled CommonJS dependencies (gray-matter) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'error',

@@ -5,6 +5,7 @@ import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
 import { hash, writeFileAtomic } from '../cache-file.ts';
 import { displayPath, toPosix } from '../display-path.ts';
+import { TYPESCRIPT_SETTINGS } from './typescript.ts';
 
 /** One output file of a cached build: its path relative to the output dir and its bytes. */
 export interface BuiltFile {
@@ -21,9 +22,10 @@ interface CacheRecord {
 
 /**
  * Builds with esbuild (write: false) or returns the previous outputs when the options and every
- * input file are unchanged. esbuild itself is imported only on a miss: it costs start-up time.
+ * input file are unchanged. Every build compiles TypeScript with TYPESCRIPT_SETTINGS. esbuild itself is imported only on a miss: it costs start-up time.
  */
-export async function cachedBuild(name: string, cacheDir: string, options: BuildOptions): Promise<BuiltFile[]> {
+export async function cachedBuild(name: string, cacheDir: string, given: BuildOptions): Promise<BuiltFile[]> {
+  const options: BuildOptions = { tsconfigRaw: TYPESCRIPT_SETTINGS, ...given };
   const recordFile = path.join(cacheDir, `${name}.json`);
   const key = JSON.stringify(options);
   const previous = await readRecord(recordFile);

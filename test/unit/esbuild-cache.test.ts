@@ -30,6 +30,18 @@ async function markCachedOutput(cacheDir: string, name: string): Promise<void> {
 }
 
 describe('cachedBuild', () => {
+  it('compiles TypeScript with the project settings, whatever tsconfig.json sits above the files', async () => {
+    const { dir, cacheDir, options } = await project();
+    // A nearby tsconfig asking for the opposite must not win: the unused import and its side effect stay.
+    await writeTree(dir, {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { verbatimModuleSyntax: false } }),
+      'src/main.ts': "import { greeting } from './greeting.ts';\nexport const unused = 1;\n",
+      'src/greeting.ts': "console.log('side effect');\nexport const greeting = 'ciao';\n",
+    });
+    const [output] = await cachedBuild('app', cacheDir, options);
+    expect(text(output!.contents)).toContain('side effect');
+  });
+
   it('builds in memory and returns each output with its path relative to outdir', async () => {
     const { dir, cacheDir, options } = await project();
     const [output, ...rest] = await cachedBuild('app', cacheDir, options);

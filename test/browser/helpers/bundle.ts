@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { clientAliases } from '../../../src/bundle/client.ts';
+import { TYPESCRIPT_SETTINGS } from '../../../src/bundle/typescript.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -16,6 +17,7 @@ export async function bundleEntry(entry: string): Promise<string> {
     platform: 'browser',
     target: 'es2020',
     jsx: 'automatic',
+    tsconfigRaw: TYPESCRIPT_SETTINGS,
     alias: clientAliases(root),
     write: false,
     logLevel: 'silent',
