@@ -1,7 +1,7 @@
 // The privacy options in Chromium, each in both states: third-party embeds behind marketing consent, and consent expiry.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal, launchBrowser, presetLocalStorage } from './helpers/browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -54,7 +54,7 @@ async function open(site: ServedSite, stored?: string, viewport = { width: 1280,
   await blockExternal(context);
   const log = await fakeThirdParties(context);
   await recordViolations(context);
-  if (stored !== undefined) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [KEY, stored] as const);
+  if (stored !== undefined) await presetLocalStorage(context, KEY, stored);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));

@@ -1,6 +1,7 @@
 // CookieConsent in Chromium: banner, preferences dialog, the stored record and its failure modes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { presetLocalStorage } from './helpers/browser.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
 
@@ -19,7 +20,7 @@ interface StoredRecord {
 async function openPage(stored?: string) {
   const opened = await session.open('/', htmlDocument({ body }), {});
   if (stored === undefined) return opened;
-  await opened.context.addInitScript(([key, value]) => localStorage.setItem(key, value), [KEY, stored] as const);
+  await presetLocalStorage(opened.context, KEY, stored);
   await opened.page.reload();
   return opened;
 }

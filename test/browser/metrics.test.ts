@@ -3,7 +3,7 @@
 // Without the setting (the sample as shipped) no chunk and no metrics request ever happen.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal, launchBrowser, presetLocalStorage } from './helpers/browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations } from './helpers/third-parties.ts';
 
@@ -83,7 +83,7 @@ async function open(site: ServedSite, path = '/', { stored, clock, chunk }: Open
   if (chunk === 'abort') await context.route(CHUNK, (route) => route.abort('failed'));
   // Never answered: the import stays pending until the time-out gives up on it.
   if (chunk === 'hang') await context.route(CHUNK, () => undefined);
-  if (stored !== undefined) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [KEY, stored] as const);
+  if (stored !== undefined) await presetLocalStorage(context, KEY, stored);
   const page = await context.newPage();
   if (clock) await page.clock.install();
   const chunks: string[] = [];

@@ -6,14 +6,21 @@ import { chromium as playwright, type Browser, type BrowserContext, type Page } 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Where Chromium is: `$CHROMIUM_PATH`, then Debian's `/usr/bin/chromium`, then the headless build
- * shipped inside the @sparticuz/chromium dev dependency, so a machine with nothing installed works.
+ * Where Chromium is: `$CHROMIUM_PATH`, then the headless build pinned by the @sparticuz/chromium dev
+ * dependency, then Debian's `/usr/bin/chromium` (where the pinned build cannot run), so results do
+ * not depend on what a machine happens to have installed.
  */
 async function chromiumPath(): Promise<string> {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  return chromium.executablePath();
+  try {
+    return await chromium.executablePath();
+  } catch (error) {
+    if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+    throw error;
+  }
 }
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** Starts headless Chromium with the flags for a machine without network. */
 export async function launchBrowser(): Promise<Browser> {
@@ -30,6 +37,20 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Puts `value` under `key` in localStorage before any script of a page runs, in the top frame only:
+ * a frame of another origin (the map, or the error page of its blocked request) may be denied storage,
+ * and Chromium then throws from the init script.
+ */
+export async function presetLocalStorage(context: BrowserContext, key: string, value: string): Promise<void> {
+  await context.addInitScript(
+    ([name, stored]) => {
+      if (window === window.top) localStorage.setItem(name, stored);
+    },
+    [key, value] as const,
+  );
 }
 
 /**
