@@ -46,12 +46,8 @@ export interface BuildFailure {
 
 export type BuildResult = BuildSuccess | BuildFailure;
 
-/** Extra inputs the watch server passes; `build` and `check` use none. */
+/** What the watch server lends a build; `build` and `check` pass none. */
 export interface BuildHooks {
-  /** Appended to every page (the live-reload client). */
-  devScript?: string;
-  /** Files the dev script loads, added to the output so links to them resolve. */
-  devFiles?: ReadonlyMap<string, Uint8Array>;
   /** State kept between builds by `watch`, so work whose inputs did not change is reused. */
   cache?: BuildCache;
 }
@@ -71,7 +67,7 @@ export interface BuildCache {
   /** The last result of `stage` while none of its input files and not `key` changed. */
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
   /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
-  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[] | Promise<Page[]>;
+  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Page[] | Promise<Page[]>;
   /** Like `checkLinks`, skipping pages already checked against the same set of files. */
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
@@ -104,7 +100,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const assets: AssetManifest = { script: `/${client.entry.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
-  const pages = await cache.renderPages(model, assets, templates, hooks.devScript);
+  const pages = await cache.renderPages(model, assets, templates);
   const files = new Map<string, Uint8Array>();
   for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
   for (const file of client.files) files.set(file.path, file.contents);
@@ -114,7 +110,6 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   files.set('robots.txt', Buffer.from(renderRobots(model)));
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
   files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
-  for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());
   const broken = cache.checkLinks(pages, fileSet);

@@ -3,7 +3,7 @@
 // Types only from live-reload.ts (esbuild drops the import): the bundle carries none of the server code.
 import type { FailureReport, ReloadEvents } from '../watch/live-reload.ts';
 
-// The page's script tag is LiveReload.devScript, which always names the events URL.
+// The page's script tag is LiveReload.scriptTag(), added by the server; it always names the events URL.
 const { events, session, revision } = (document.currentScript as HTMLScriptElement).dataset;
 let overlay: HTMLElement | undefined;
 

@@ -30,8 +30,6 @@ export interface PageProps {
   model: SiteModel;
   route: Route;
   assets: AssetManifest;
-  /** Markup injected at the end of `<body>` in watch mode only (the live-reload client). */
-  devScript?: string;
 }
 
 /** `templates/pages/index.ts` exports one component per route kind. */

@@ -18,7 +18,6 @@ export interface RenderTask {
   role: 'brochure-render';
   model: SiteModel;
   assets: AssetManifest;
-  devScript: string | undefined;
   /** Indexes into `model.routes`. */
   routes: number[];
 }
@@ -28,18 +27,18 @@ export interface RenderTask {
 const ROUTES_PER_WORKER = 250;
 
 /** Renders each route with the template of its kind; large sites share the work with worker threads. */
-export async function renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Promise<Page[]> {
+export async function renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Promise<Page[]> {
   const file = bundleFileOf(templates);
   const threads = Math.min(availableParallelism(), Math.floor(model.routes.length / ROUTES_PER_WORKER));
-  if (!file || threads < 2) return model.routes.map((route) => renderPage(templates, { model, route, assets, devScript }));
+  if (!file || threads < 2) return model.routes.map((route) => renderPage(templates, { model, route, assets }));
 
   const indexes = model.routes.map((_, index) => index);
   const share = Math.ceil(indexes.length / threads);
   const slices = Array.from({ length: threads }, (_, thread) => indexes.slice(thread * share, (thread + 1) * share));
   const [own = [], ...others] = slices;
   // Workers start first so they load while this thread renders its own slice.
-  const pending = others.map((routes) => renderInWorker(file, { role: 'brochure-render', model, assets, devScript, routes }));
-  const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets, devScript }).html), ...(await Promise.all(pending))].flat();
+  const pending = others.map((routes) => renderInWorker(file, { role: 'brochure-render', model, assets, routes }));
+  const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets }).html), ...(await Promise.all(pending))].flat();
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
 }
 

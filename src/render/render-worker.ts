@@ -7,6 +7,6 @@ import { renderPage, type RenderTask } from './render-pages.ts';
 export function answerRenderTask(templates: PageTemplates): void {
   const task = workerData as RenderTask | undefined;
   if (isMainThread || task?.role !== 'brochure-render' || !parentPort) return;
-  const { model, assets, devScript } = task;
-  parentPort.postMessage(task.routes.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets, devScript }).html));
+  const { model, assets } = task;
+  parentPort.postMessage(task.routes.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets }).html));
 }

@@ -73,8 +73,8 @@ export class WatchCache implements BuildCache {
     return rendered;
   }
 
-  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[] {
-    return this.#pages.render(model, assets, templates, devScript);
+  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Page[] {
+    return this.#pages.render(model, assets, templates);
   }
 
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[] {

@@ -7,10 +7,6 @@ import type { ContentError, Severity } from '../errors.ts';
 export const RELOAD_CLIENT_FILE = '__brochure/reload.js';
 const EVENTS_PATH = '/__brochure/events';
 
-// Filled in when a page is served, not when it is rendered: the page then names the build it came
-// from, so a page fetched just before a rebuild still reloads (← Lume `liveReload(initRevision)`).
-const UNSTAMPED = 'data-revision="?"';
-
 /** One problem as the overlay lists it. */
 interface OverlayProblem {
   file: string;
@@ -49,8 +45,14 @@ export class LiveReload {
   // Proxies and sleeping laptops drop idle connections silently; a comment every 20 s keeps them open.
   readonly #heartbeat = setInterval(() => this.#clients.forEach((client) => client.write(': ping\n\n')), 20_000).unref();
 
-  /** Appended to every page in watch mode, and only there. */
-  readonly devScript = `<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS_PATH}" data-session="${this.#session}" ${UNSTAMPED} defer></script>`;
+  /**
+   * The tag the server adds to every page it serves in watch mode (never to the build). Written when
+   * the page is served, not when it is rendered: the page then names the build it came from, so a
+   * page fetched just before a rebuild still reloads (← Lume `liveReload(initRevision)`).
+   */
+  scriptTag(): string {
+    return `<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS_PATH}" data-session="${this.#session}" data-revision="${this.#revision}" defer></script>`;
+  }
 
   /** Reloads sent so far: one per good build that changed the output. */
   get revision(): number {
@@ -90,16 +92,6 @@ export class LiveReload {
     res.on('close', () => this.#clients.delete(res));
     return true;
   };
-
-  /** Writes the current revision into a served page's reload script; other files pass through. */
-  stamp(file: string, bytes: Uint8Array): Uint8Array {
-    if (!file.endsWith('.html')) return bytes;
-    const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const at = html.lastIndexOf(UNSTAMPED);
-    if (at === -1) return bytes;
-    const stamped = Buffer.from(`data-revision="${this.#revision}"`);
-    return Buffer.concat([html.subarray(0, at), stamped, html.subarray(at + UNSTAMPED.length)]);
-  }
 
   /** Ends every event stream, so the server can close. */
   close(): void {

@@ -21,14 +21,13 @@ interface Generation {
   model: SiteModel;
   assets: AssetManifest;
   templates: PageTemplates;
-  devScript: string | undefined;
   /** By output file. */
   pages: Map<string, Rendered>;
 }
 
 /**
  * Renders like `renderPages`, but reuses the previous HTML of a page when its route, the assets,
- * the templates bundle, the dev script and every part of the model it read are unchanged.
+ * the templates bundle and every part of the model it read are unchanged.
  * Reads are recorded by a proxy over the model rather than declared per template, so a template
  * that starts showing the services is re-rendered when they change without anyone updating a list.
  *
@@ -43,10 +42,10 @@ export class PageCache {
   rendered = 0;
 
   /** Same arguments and result as `renderPages`. */
-  render(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[] {
+  render(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Page[] {
     const previous = this.#previous;
     const reusable =
-      previous !== undefined && previous.templates === templates && previous.devScript === devScript && sameValue(previous.assets, assets);
+      previous !== undefined && previous.templates === templates && sameValue(previous.assets, assets);
     const unchanged = reusable ? changes(previous.model, model) : undefined;
 
     const pages = new Map<string, Rendered>();
@@ -58,12 +57,12 @@ export class PageCache {
         continue;
       }
       const tracker = trackReads(model);
-      const page = renderPage(templates, { model: tracker.model, route, assets, devScript });
+      const page = renderPage(templates, { model: tracker.model, route, assets });
       pages.set(route.file, { page, reads: tracker.reads() });
       rendered++;
     }
     // Committed only once every page rendered: a template that throws leaves the last state intact.
-    this.#previous = { model, assets, templates, devScript, pages };
+    this.#previous = { model, assets, templates, pages };
     this.rendered = rendered;
     return [...pages.values()].map(({ page }) => page);
   }

@@ -16,7 +16,7 @@ import { displayPath } from '../display-path.ts';
 
 /** How `watchSite` reports, and whether it also writes each good build to disk. */
 export interface WatchSettings {
-  /** Also write every good build to `options.out` (its pages load the reload script). */
+  /** Also write every good build to `options.out`, as `build` would (the reload script is added only when serving). */
   write?: boolean;
   /** Progress lines; console.log by default. */
   log?: (text: string) => void;
@@ -37,8 +37,8 @@ const QUIET_MS = 20;
 
 /**
  * Builds the site, serves it on `options.port` and rebuilds whenever a watched file changes.
- * Serves from memory: the last good build stays up while a broken save is being fixed, and dist/
- * only gets pages with the reload script when `write` asks for them.
+ * Serves from memory: the last good build stays up while a broken save is being fixed; the server
+ * adds the reload script to each page it sends, so what `write` puts on disk is deployable.
  */
 export async function watchSite(options: ResolvedOptions, settings: WatchSettings = {}): Promise<WatchSession> {
   const log = settings.log ?? console.log;
@@ -62,7 +62,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     await files.reading(changed);
     const stillServing = () => `${current ? 'Still serving the last good build' : 'Nothing to serve yet'}; fix the file and save.`;
     try {
-      const result = await buildSite(options, { devScript: live.devScript, devFiles, cache });
+      const result = await buildSite(options, { cache });
       if (!result.ok) {
         error(`${formatReport(result.problems)}\n${stillServing()}`);
         live.fail(problemsReport(result.problems));

@@ -6,7 +6,7 @@ import { imageAsset, imageUrl } from '../components/image-asset.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { organizationData } from '../components/structured-data.ts';
 
-interface HeadProps extends Omit<PageProps, 'devScript'> {
+interface HeadProps extends PageProps {
   /** Page-specific elements (image preload, extra JSON-LD), placed before the stylesheet. */
   children?: ReactNode;
 }

@@ -19,7 +19,7 @@ interface LayoutProps extends PageProps {
  * `data-route` tells the client script which kind of page it runs on (profiles open at the top);
  * `data-metrics-endpoint`, present only when site.yaml sets `metrics`, lets it report Web Vitals there.
  */
-export function Layout({ model, route, assets, devScript, head, children }: LayoutProps) {
+export function Layout({ model, route, assets, head, children }: LayoutProps) {
   return (
     <html lang="it">
       <Head model={model} route={route} assets={assets}>
@@ -33,7 +33,6 @@ export function Layout({ model, route, assets, devScript, head, children }: Layo
         <main id="main">{children}</main>
         <Footer model={model} />
         <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: PRIVACY_PATH, maxAgeDays: model.site.consent.maxAgeDays }} />
-        {devScript && <div dangerouslySetInnerHTML={{ __html: devScript }} />}
       </body>
     </html>
   );

@@ -212,11 +212,14 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
     expect(reloadsSince(mark)).toHaveLength(1);
   });
 
-  it('writes each good build to --out, and Ctrl-C stops it leaving no temporary folders', async () => {
-    await eventually('dist/ to hold the last save', async () => {
+  it('writes each good build to --out, deployable as `build` writes it, and Ctrl-C stops it leaving no temporary folders', async () => {
+    const written = await eventually('dist/ to hold the last save', async () => {
       const page = await readFile(path.join(project, 'dist', 'percorsi.html'), 'utf8').catch(() => '');
-      return page.includes('Dopo i file da ignorare') ? true : undefined;
+      return page.includes('Dopo i file da ignorare') ? page : undefined;
     });
+    // The server adds the reload script to what it sends; the pages on disk never carry it.
+    expect(written).not.toMatch(/__brochure|data-revision|EventSource/);
+    expect((await readdir(path.join(project, 'dist'))).filter((name) => name.startsWith('__brochure'))).toEqual([]);
     events.close();
     const exited = new Promise<number | null>((resolve) => cli.child.once('exit', resolve));
     cli.child.kill('SIGINT');
@@ -364,11 +367,10 @@ describe('incremental builds', () => {
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
     const options = resolveOptions({ content: 'content' }, project);
     const cache = new WatchCache(options);
-    const hooks = { devScript: '<script src="/dev.js" defer></script>', devFiles: new Map([['dev.js', Buffer.from('')]]) };
 
     /** Builds with and without the cache and returns how many pages the cached build rendered. */
     const compare = async (): Promise<{ rendered: number; pages: number }> => {
-      const [cached, full] = [await buildSite(options, { ...hooks, cache }), await buildSite(options, hooks)];
+      const [cached, full] = [await buildSite(options, { cache }), await buildSite(options)];
       if (!cached.ok || !full.ok) throw new Error('both builds should succeed');
       expect([...cached.files.keys()]).toEqual([...full.files.keys()]);
       for (const [file, bytes] of full.files) expect(Buffer.from(cached.files.get(file)!).equals(bytes), file).toBe(true);
@@ -413,7 +415,7 @@ describe('incremental builds', () => {
     const broken = path.join(content, 'services', '12-nuovo.md');
     await writeFile(broken, service('Un servizio nuovo', 'Vedi [la pagina](/non-esiste).'));
     cache.invalidate(broken);
-    const [cached, full] = [await buildSite(options, { ...hooks, cache }), await buildSite(options, hooks)];
+    const [cached, full] = [await buildSite(options, { cache }), await buildSite(options)];
     expect(cached.ok || full.ok).toBe(false);
     expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
     expect(formatReport(full.problems)).toContain('content/services/12-nuovo.md:6: link:');

@@ -9,6 +9,7 @@ import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { checkLinks } from '../../src/render/check-links.ts';
 import { renderPage } from '../../src/render/render-pages.ts';
+import { WatchCache } from '../../src/watch/build-cache.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
@@ -113,19 +114,13 @@ describe('buildSite with broken templates', () => {
 });
 
 describe('buildSite hooks (what watch passes)', () => {
-  const DEV_SCRIPT = '<script src="/__brochure/reload.js" defer></script>';
-
-  it('appends the dev script to every page and adds the dev files to the output', { timeout: COLD }, async () => {
-    const devFiles = new Map([['__brochure/reload.js', Buffer.from('/* reload */')]]);
-    const result = success(await buildSite(optionsFor('minimal'), { devScript: DEV_SCRIPT, devFiles }));
-    for (const page of result.pages) expect(page.html.split(DEV_SCRIPT).length - 1, page.route.file).toBe(1);
-    expect(result.files.get('__brochure/reload.js')).toBe(devFiles.get('__brochure/reload.js'));
-  });
-
-  it('checks the links of the dev script like any other: without its file the build fails', { timeout: COLD }, async () => {
-    const result = await buildSite(optionsFor('minimal'), { devScript: DEV_SCRIPT });
-    expect(result.ok).toBe(false);
-    expect(result.problems.map((problem) => problem.message)).toContain('/ links to /__brochure/reload.js, which is not a page or file of the site');
+  it('gives a build lent the watch cache no reload script and no reload file: what `watch --out` writes is deployable', { timeout: COLD }, async () => {
+    const options = optionsFor('minimal');
+    const watched = success(await buildSite(options, { cache: new WatchCache(options) }));
+    const plain = success(await buildSite(options));
+    expect([...watched.files.keys()]).toEqual([...plain.files.keys()]);
+    expect([...watched.files.keys()].filter((file) => file.includes('__brochure'))).toEqual([]);
+    for (const page of watched.pages) expect(page.html, page.route.file).not.toMatch(/__brochure|data-revision|EventSource/);
   });
 
   it('runs every stage through a cache it is lent, and a pass-through cache changes nothing in the output', { timeout: COLD }, async () => {
@@ -136,7 +131,7 @@ describe('buildSite hooks (what watch passes)', () => {
       parsedFiles: (file, parse) => (calls.push(`parse ${path.relative(options.content, file)}`), parse()),
       renderMarkdown: (bodies) => (calls.push(`markdown ${bodies.length}`), renderMarkdownBodies(bodies, markdownCache)),
       reuse: <T>(stage: AssetStage, key: string, run: () => Promise<T>) => (calls.push(`reuse ${stage} ${JSON.stringify(key)}`), run()),
-      renderPages: (model, assets, templates, devScript) => (calls.push('render'), model.routes.map((route) => renderPage(templates, { model, route, assets, devScript }))),
+      renderPages: (model, assets, templates) => (calls.push('render'), model.routes.map((route) => renderPage(templates, { model, route, assets }))),
       checkLinks: (pages, files) => (calls.push('links'), checkLinks(pages, files, options.cwd)),
       pageBytes: (page) => Buffer.from(page.html),
     };

@@ -83,17 +83,24 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('LiveReload.devScript', () => {
-  it('loads the reload client from its own file, with the events URL, the session and an unstamped revision', () => {
+describe('LiveReload.scriptTag', () => {
+  it('loads the reload client from its own file, with the events URL, the session and the current revision', () => {
     const live = liveReload();
-    expect(live.devScript).toMatch(
-      new RegExp(`^<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS}" data-session="[0-9a-f]{12}" data-revision="\\?" defer></script>$`),
+    expect(live.scriptTag()).toMatch(
+      new RegExp(`^<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS}" data-session="[0-9a-f]{12}" data-revision="0" defer></script>$`),
     );
     expect(RELOAD_CLIENT_FILE).toBe('__brochure/reload.js');
   });
 
+  it('names the revision current when the page is served, not when it was rendered', () => {
+    const live = liveReload();
+    live.reload();
+    live.reload();
+    expect(live.scriptTag()).toContain('data-revision="2" defer></script>');
+  });
+
   it('names a different session in each server run, so pages of an earlier run reload', () => {
-    const session = (live: LiveReload) => /data-session="([^"]+)"/.exec(live.devScript)?.[1];
+    const session = (live: LiveReload) => /data-session="([^"]+)"/.exec(live.scriptTag())?.[1];
     expect(session(liveReload())).not.toBe(session(liveReload()));
   });
 });
@@ -115,7 +122,7 @@ describe('LiveReload.handle', () => {
     expect(handled).toBe(true);
     expect(res.status).toBe(200);
     expect(res.headers).toEqual({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-    const session = /data-session="([^"]+)"/.exec(live.devScript)?.[1];
+    const session = /data-session="([^"]+)"/.exec(live.scriptTag())?.[1];
     expect(res.messages).toEqual([{ retry: 500 }, { event: 'hello', data: { session, revision: 0 } }]);
   });
 
@@ -224,45 +231,6 @@ describe('LiveReload over HTTP', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
-  });
-});
-
-describe('LiveReload.stamp', () => {
-  const page = (before = '') => `<!doctype html><html><body>${before}<p>Però</p>${liveReload().devScript}</body></html>`;
-  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-
-  it('writes the current revision into the reload script of a served page', () => {
-    const live = liveReload();
-    live.reload();
-    live.reload();
-    const stamped = text(live.stamp('index.html', Buffer.from(page())));
-    expect(stamped).toContain('data-revision="2" defer></script></body></html>');
-    expect(stamped).toContain('<p>Però</p>');
-    expect(stamped).not.toContain('data-revision="?"');
-  });
-
-  it('stamps only the last marker: text earlier in the page that looks like it stays as written', () => {
-    const live = liveReload();
-    const stamped = text(live.stamp('contatti.html', Buffer.from(page('<code>data-revision="?"</code>'))));
-    expect(stamped.match(/data-revision="\?"/g)).toHaveLength(1);
-    expect(stamped).toContain('<code>data-revision="?"</code>');
-    expect(stamped).toContain('data-revision="0" defer');
-  });
-
-  it('reads a page that is a view into a larger buffer at its own offset', () => {
-    const live = liveReload();
-    const html = page();
-    const backing = Buffer.from(`JUNK${html}JUNK`);
-    const view = new Uint8Array(backing.buffer, backing.byteOffset + 4, Buffer.byteLength(html));
-    expect(text(live.stamp('index.html', view))).toBe(html.replace('data-revision="?"', 'data-revision="0"'));
-  });
-
-  it('passes other files, and pages without the script, through untouched', () => {
-    const live = liveReload();
-    const script = Buffer.from('const x = \'data-revision="?"\';');
-    expect(live.stamp('static/js/app.js', script)).toBe(script);
-    const plain = Buffer.from('<!doctype html><p>no script</p>');
-    expect(live.stamp('index.html', plain)).toBe(plain);
   });
 });
 

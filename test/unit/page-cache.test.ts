@@ -68,10 +68,10 @@ describe('PageCache.render', () => {
   it('renders every page the first time, exactly as renderPages does', async () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    const pages = cache.render(model, ASSETS, pageTemplates, '<script src="/dev.js"></script>');
+    const pages = cache.render(model, ASSETS, pageTemplates);
     expect(pages.map((page) => page.route.file)).toEqual(FILES);
     expect(cache.rendered).toBe(6);
-    const expected = await renderPages(model, ASSETS, pageTemplates, '<script src="/dev.js"></script>');
+    const expected = await renderPages(model, ASSETS, pageTemplates);
     expect(pages.map((page) => page.html)).toEqual(expected.map((page) => page.html));
   });
 
@@ -148,10 +148,7 @@ describe('PageCache.render', () => {
     cache.render(model, ASSETS, newTemplates);
     expect(cache.rendered).toBe(6);
 
-    cache.render(model, ASSETS, newTemplates, '<script src="/dev.js"></script>');
-    expect(cache.rendered).toBe(6);
-
-    cache.render(model, { ...ASSETS, script: '/static/js/islands.abcdefabcd.js' }, newTemplates, '<script src="/dev.js"></script>');
+    cache.render(model, { ...ASSETS, script: '/static/js/islands.abcdefabcd.js' }, newTemplates);
     expect(cache.rendered).toBe(6);
   });
 

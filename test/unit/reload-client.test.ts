@@ -133,7 +133,7 @@ describe('the reload client: connecting and reloading', () => {
     const live = new LiveReload();
     try {
       // The dataset of the script tag every watch page carries (the client has no URL of its own).
-      const dataset = Object.fromEntries([...live.devScript.matchAll(/ data-([a-z]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
+      const dataset = Object.fromEntries([...live.scriptTag().matchAll(/ data-([a-z]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
       const url = page(dataset).url;
       expect(url).toBe('/__brochure/events');
       const response = { writeHead: () => response, write: () => true, on: () => response, end: () => response };

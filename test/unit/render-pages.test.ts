@@ -34,11 +34,9 @@ describe('renderPages', () => {
     }
   });
 
-  it('appends the dev script only when one is given', async () => {
-    const plain = await renderPages(model, assets, templates);
-    const dev = await renderPages(model, assets, templates, '<script type="module" src="/__dev.js"></script>');
-    expect(plain.some((page) => page.html.includes('/__dev.js'))).toBe(false);
-    expect(dev.every((page) => page.html.includes('/__dev.js'))).toBe(true);
+  it('renders no development markup: the watch server adds the reload script when it serves a page', async () => {
+    const pages = await renderPages(model, assets, templates);
+    expect(pages.some((page) => /__brochure|data-revision|EventSource/.test(page.html))).toBe(false);
   });
 
   it('gives the same bytes with worker threads on a large site as one page at a time', async () => {

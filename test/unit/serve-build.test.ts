@@ -1,4 +1,4 @@
-// serveBuild: what `watch` serves from memory (the last good build, stamped for live reload, with its `_headers`), and the placeholder before any good build.
+// serveBuild: what `watch` serves from memory (the last good build, each page with the reload script added, with its `_headers`), and the placeholder before any good build.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BuildSuccess } from '../../src/build.ts';
 import { LiveReload, RELOAD_CLIENT_FILE } from '../../src/watch/live-reload.ts';
@@ -24,12 +24,11 @@ function liveReload(): LiveReload {
   return channel;
 }
 
-/** A good build with these output files (pages carry the dev script, as watch renders them). */
-function build(files: Record<string, string>, channel: LiveReload): BuildSuccess {
-  const withScript = (file: string, text: string) => (file.endsWith('.html') ? text.replace('</body>', `${channel.devScript}</body>`) : text);
+/** A good build with these output files (pages as `build` renders them: no reload script). */
+function build(files: Record<string, string>): BuildSuccess {
   return {
     ok: true,
-    files: new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(withScript(file, text))])),
+    files: new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(text)])),
     pages: [],
     // serveBuild reads the files only.
     model: {} as SiteModel,
@@ -56,7 +55,8 @@ describe('serveBuild before any good build', () => {
     expect(await files.read(RELOAD_CLIENT_FILE)).toBe(CLIENT);
     const placeholder = text(await files.read('404.html'));
     expect(placeholder).toContain('No good build yet: the terminal lists the problems.');
-    expect(placeholder).toContain(channel.devScript.replace('data-revision="?"', 'data-revision="0"'));
+    expect(placeholder).toContain(`${channel.scriptTag()}</body>`);
+    expect(channel.scriptTag()).toContain('data-revision="0"');
     expect(await files.read('index.html')).toBeUndefined();
     expect(headers?.('404.html')).toEqual({});
   });
@@ -72,7 +72,7 @@ describe('serveBuild before any good build', () => {
 describe('serveBuild after a good build', () => {
   it('serves the build, its pages stamped with the current revision and its other files as they are', async () => {
     const channel = liveReload();
-    const current = build(SITE, channel);
+    const current = build(SITE);
     const { files } = serveBuild(() => current, channel, new Map());
     channel.reload();
     const home = text(await files.read('index.html'));
@@ -83,16 +83,26 @@ describe('serveBuild after a good build', () => {
     expect(await files.read('contatti.html')).toBeUndefined();
   });
 
-  it('serves only the build, not the placeholder or dev files beside it', async () => {
+  it('serves the build and the reload client beside it, never the placeholder', async () => {
     const channel = liveReload();
-    const { files } = serveBuild(() => build({ 'index.html': '<body></body>' }, channel), channel, DEV_FILES);
+    const { files } = serveBuild(() => build({ 'index.html': '<body></body>' }), channel, DEV_FILES);
     expect(await files.read('404.html')).toBeUndefined();
-    expect(await files.read(RELOAD_CLIENT_FILE)).toBeUndefined();
+    expect(await files.read(RELOAD_CLIENT_FILE)).toBe(CLIENT);
+  });
+
+  it('adds the reload script to each page it serves, once, and leaves the build in memory as it was', async () => {
+    const channel = liveReload();
+    const current = build(SITE);
+    const { files } = serveBuild(() => current, channel, DEV_FILES);
+    const home = text(await files.read('index.html'))!;
+    expect(home.split('<script src="/__brochure/reload.js"')).toHaveLength(2);
+    expect(home.endsWith(`${channel.scriptTag()}</body></html>`)).toBe(true);
+    expect(text(current.files.get('index.html'))).toBe(SITE['index.html']);
   });
 
   it('never serves _headers, and answers with the headers it lists', async () => {
     const channel = liveReload();
-    const { files, headers } = serveBuild(() => build(SITE, channel), channel, DEV_FILES);
+    const { files, headers } = serveBuild(() => build(SITE), channel, DEV_FILES);
     expect(await files.read('_headers')).toBeUndefined();
     expect(headers?.('index.html')).toEqual({ 'Content-Security-Policy': "default-src 'self'" });
     expect(headers?.('static/js/islands.0123456789.js')).toEqual({
@@ -103,11 +113,11 @@ describe('serveBuild after a good build', () => {
 
   it('follows the current build on every request: files and headers of a rebuild show at once', async () => {
     const channel = liveReload();
-    let current = build(SITE, channel);
+    let current = build(SITE);
     const { files, headers } = serveBuild(() => current, channel, DEV_FILES);
     expect(headers?.('index.html')).toHaveProperty('Content-Security-Policy');
 
-    current = build({ ...SITE, 'index.html': '<body><h1>Nuova home</h1></body>', _headers: '/*\n  X-Frame-Options: DENY\n' }, channel);
+    current = build({ ...SITE, 'index.html': '<body><h1>Nuova home</h1></body>', _headers: '/*\n  X-Frame-Options: DENY\n' });
     expect(text(await files.read('index.html'))).toContain('Nuova home');
     expect(headers?.('index.html')).toEqual({ 'X-Frame-Options': 'DENY' });
   });
@@ -125,7 +135,7 @@ describe('serveBuild behind serveSite', () => {
     expect(await waiting.text()).toContain('No good build yet');
     expect((await fetch(`${server.url}/${RELOAD_CLIENT_FILE}`)).status).toBe(200);
 
-    current = build(SITE, channel);
+    current = build(SITE);
     channel.reload();
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
