@@ -11,7 +11,7 @@ import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './host/headers.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
-import type { AssetManifest, PageTemplates } from './render/page-props.ts';
+import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPages, type Page } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 
@@ -67,7 +67,7 @@ export interface BuildCache {
   /** The last result of `stage` while none of its input files and not `key` changed. */
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
   /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
-  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Page[] | Promise<Page[]>;
+  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates): Page[] | Promise<Page[]>;
   /** Like `checkLinks`, skipping pages already checked against the same set of files. */
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */

@@ -7,14 +7,14 @@ import type { Plugin } from 'esbuild';
 import { cachedBuild } from './esbuild-cache.ts';
 import { hash, writeFileAtomic } from '../cache-file.ts';
 import type { ResolvedOptions } from '../options.ts';
-import type { PageTemplates } from '../render/page-props.ts';
+import type { LoadedTemplates, PageTemplates } from '../render/page-props.ts';
 
 /**
- * Imports `templates/pages/index.ts`. Node's ESM cache cannot be cleared, so each distinct bundle
- * is written under a name made of its hash: an edited template gets a new URL and is re-imported,
- * an unchanged one is the module already loaded.
+ * Imports `templates/pages/index.ts`, and says from which bundle file. Node's ESM cache cannot be
+ * cleared, so each distinct bundle is written under a name made of its hash: an edited template
+ * gets a new URL and is re-imported, an unchanged one is the module already loaded.
  */
-export async function loadTemplates(options: ResolvedOptions): Promise<PageTemplates> {
+export async function loadTemplates(options: ResolvedOptions): Promise<LoadedTemplates> {
   const [bundle] = await cachedBuild('templates', options.cacheDir, {
     absWorkingDir: options.packageRoot,
     // The same bundle is the module render workers start from (see render-worker.ts).
@@ -44,8 +44,7 @@ export async function loadTemplates(options: ResolvedOptions): Promise<PageTempl
   await removeStaleBundles(path.dirname(file), file);
   const module = (await import(pathToFileURL(file).href)) as { pages?: PageTemplates };
   if (!module.pages) throw new Error(`templates/pages/index.ts must export "pages" (one component per route kind)`);
-  bundleFiles.set(module.pages, file);
-  return module.pages;
+  return { pages: module.pages, bundleFile: file };
 }
 
 // Every template edit in watch mode leaves a bundle behind. Another process (a test, a watch beside a
@@ -78,11 +77,4 @@ function externalPackagesFrom(packageRoot: string): Plugin {
       );
     },
   };
-}
-
-const bundleFiles = new WeakMap<PageTemplates, string>();
-
-/** The bundle file `templates` were imported from, so render workers can import the same code. */
-export function bundleFileOf(templates: PageTemplates): string | undefined {
-  return bundleFiles.get(templates);
 }

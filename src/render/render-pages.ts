@@ -4,8 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route, SiteModel } from '../model/site-model.ts';
-import { bundleFileOf } from '../bundle/templates.ts';
-import type { AssetManifest, PageProps, PageTemplates } from './page-props.ts';
+import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
 
 /** A rendered route: the file it goes to and its HTML. */
 export interface Page {
@@ -27,8 +26,7 @@ export interface RenderTask {
 const ROUTES_PER_WORKER = 250;
 
 /** Renders each route with the template of its kind; large sites share the work with worker threads. */
-export async function renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Promise<Page[]> {
-  const file = bundleFileOf(templates);
+export async function renderPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates): Promise<Page[]> {
   const threads = Math.min(availableParallelism(), Math.floor(model.routes.length / ROUTES_PER_WORKER));
   if (!file || threads < 2) return model.routes.map((route) => renderPage(templates, { model, route, assets }));
 

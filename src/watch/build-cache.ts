@@ -7,7 +7,7 @@ import { renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../
 import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { checkLinks } from '../render/check-links.ts';
-import type { AssetManifest, PageTemplates } from '../render/page-props.ts';
+import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
 import type { Page } from '../render/render-pages.ts';
 import { PageCache } from './page-cache.ts';
 
@@ -73,8 +73,8 @@ export class WatchCache implements BuildCache {
     return rendered;
   }
 
-  renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Page[] {
-    return this.#pages.render(model, assets, templates);
+  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates): Page[] {
+    return this.#pages.render(model, assets, templates.pages);
   }
 
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[] {

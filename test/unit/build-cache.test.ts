@@ -262,11 +262,11 @@ describe('WatchCache.pageBytes and pagesRendered', () => {
     const site = { routes: [route('index.html', 'content/home.md'), route('contatti.html', 'content/contatti.md')] } as SiteModel;
     const assets: AssetManifest = { script: '/s.js', stylesheet: '/s.css', images: {} };
 
-    const first = cache.renderPages(site, assets, templates);
+    const first = cache.renderPages(site, assets, { pages: templates });
     expect(first.map((page) => page.html)).toEqual(['<!doctype html><h1>index.html</h1>', '<!doctype html><h1>contatti.html</h1>']);
     expect(cache.pagesRendered).toBe(2);
 
-    const again = cache.renderPages(structuredClone(site), assets, templates);
+    const again = cache.renderPages(structuredClone(site), assets, { pages: templates });
     expect(cache.pagesRendered).toBe(0);
     expect(again[0]).toBe(first[0]);
   });

@@ -131,7 +131,7 @@ describe('buildSite hooks (what watch passes)', () => {
       parsedFiles: (file, parse) => (calls.push(`parse ${path.relative(options.content, file)}`), parse()),
       renderMarkdown: (bodies) => (calls.push(`markdown ${bodies.length}`), renderMarkdownBodies(bodies, markdownCache)),
       reuse: <T>(stage: AssetStage, key: string, run: () => Promise<T>) => (calls.push(`reuse ${stage} ${JSON.stringify(key)}`), run()),
-      renderPages: (model, assets, templates) => (calls.push('render'), model.routes.map((route) => renderPage(templates, { model, route, assets }))),
+      renderPages: (model, assets, templates) => (calls.push('render'), model.routes.map((route) => renderPage(templates.pages, { model, route, assets }))),
       checkLinks: (pages, files) => (calls.push('links'), checkLinks(pages, files, options.cwd)),
       pageBytes: (page) => Buffer.from(page.html),
     };

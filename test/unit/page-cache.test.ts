@@ -71,7 +71,7 @@ describe('PageCache.render', () => {
     const pages = cache.render(model, ASSETS, pageTemplates);
     expect(pages.map((page) => page.route.file)).toEqual(FILES);
     expect(cache.rendered).toBe(6);
-    const expected = await renderPages(model, ASSETS, pageTemplates);
+    const expected = await renderPages(model, ASSETS, { pages: pageTemplates });
     expect(pages.map((page) => page.html)).toEqual(expected.map((page) => page.html));
   });
 

@@ -5,12 +5,12 @@ import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { loadTemplates } from '../../src/bundle/templates.ts';
-import type { AssetManifest, ImageAsset, PageTemplates } from '../../src/render/page-props.ts';
+import type { AssetManifest, ImageAsset, LoadedTemplates } from '../../src/render/page-props.ts';
 import { renderPage, renderPages } from '../../src/render/render-pages.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
 let model: SiteModel;
-let templates: PageTemplates;
+let templates: LoadedTemplates;
 let assets: AssetManifest;
 
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('renderPages', () => {
     const routes: Route[] = Array.from({ length: 600 }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` }));
     const large: SiteModel = { ...model, routes };
     const parallel = await renderPages(large, assets, templates);
-    const sequential = routes.map((route) => renderPage(templates, { model: large, route, assets }));
+    const sequential = routes.map((route) => renderPage(templates.pages, { model: large, route, assets }));
     expect(parallel.map((page) => page.route.file)).toEqual(sequential.map((page) => page.route.file));
     expect(parallel.map((page) => page.html)).toEqual(sequential.map((page) => page.html));
   });

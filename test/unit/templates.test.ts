@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProblemsError } from '../../src/errors.ts';
 import { resolveOptions } from '../../src/options.ts';
-import { bundleFileOf, loadTemplates } from '../../src/bundle/templates.ts';
+import { loadTemplates } from '../../src/bundle/templates.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
@@ -18,14 +18,13 @@ async function withTemplatesCopy() {
 
 describe('loadTemplates', () => {
   it('returns a component for every route kind', async () => {
-    const pages = await loadTemplates(resolveOptions({}, ROOT));
+    const { pages } = await loadTemplates(resolveOptions({}, ROOT));
     expect(Object.keys(pages).sort()).toEqual(['contacts', 'home', 'not-found', 'privacy', 'professional', 'services']);
     for (const component of Object.values(pages)) expect(typeof component).toBe('function');
   });
 
   it('imports from a bundle named by its content hash, which render workers can import too', async () => {
-    const pages = await loadTemplates(resolveOptions({}, ROOT));
-    const file = bundleFileOf(pages)!;
+    const file = (await loadTemplates(resolveOptions({}, ROOT))).bundleFile!;
     expect(path.basename(file)).toMatch(/^pages\.[0-9a-f]{16}\.mjs$/);
     expect(await readFile(file, 'utf8')).toContain('answerRenderTask');
   });
@@ -33,12 +32,14 @@ describe('loadTemplates', () => {
   it('returns the same module while no template changes, and a fresh one after an edit', async () => {
     const options = await withTemplatesCopy();
     const first = await loadTemplates(options);
-    expect(await loadTemplates(options)).toBe(first);
+    const again = await loadTemplates(options);
+    expect(again.pages).toBe(first.pages);
+    expect(again.bundleFile).toBe(first.bundleFile);
     const page = path.join(options.templatesDir, 'pages', 'NotFoundPage.tsx');
     await writeFile(page, `${await readFile(page, 'utf8')}\n// edited\n`);
     const second = await loadTemplates(options);
-    expect(second).not.toBe(first);
-    expect(bundleFileOf(second)).not.toBe(bundleFileOf(first));
+    expect(second.pages).not.toBe(first.pages);
+    expect(second.bundleFile).not.toBe(first.bundleFile);
   });
 
   it('reports a template that does not compile as a located problem', async () => {
