@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ContentError, errorsOf } from '../errors.ts';
 import { RESERVED_SLUGS } from '../model/site-model.ts';
 import { closest } from './closest.ts';
+import { checkBody } from './limits.ts';
 import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';
 import {
@@ -60,6 +61,7 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
 
   for (const entry of content.entries) {
     const schema = SCHEMAS[entry.kind];
+    if (entry.bodyLine !== undefined) problems.push(...checkBody(entry.file, entry.body, entry.bodyLine));
     reportUnknownKeys(schema, entry.data, [], entry, problems);
     const result = schema.safeParse(entry.data, { reportInput: true });
     const issues = result.success ? [] : result.error.issues;
@@ -134,7 +136,8 @@ function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[
     const shape = inner.shape as Record<string, z.ZodType>;
     const known = Object.keys(shape);
     for (const [key, item] of Object.entries(value)) {
-      const child = shape[key];
+      // Own keys only: `constructor` or `toString` would otherwise be found on Object.prototype.
+      const child = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (child) {
         reportUnknownKeys(child, item, [...path, key], entry, problems);
         continue;
