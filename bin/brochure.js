@@ -28,31 +28,52 @@ function compiledTime() {
   }
 }
 
-if (compiledTime() < Math.max(newestSource(`${root}src`), statSync(`${root}package.json`).mtimeMs)) {
-  const { buildSync } = await import('esbuild');
-  mkdirSync(`${root}lib`, { recursive: true });
-  // Build to a private name, then rename: concurrent runs (parallel tests) never see half a file.
-  const temporary = `${root}lib/cli.${process.pid}.js`;
-  buildSync({
-    entryPoints: [`${root}src/cli.ts`],
-    outfile: temporary,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Whitespace and syntax only: stack traces of bugs keep readable names without a source map.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    // React must stay one shared copy with the templates' bundle; esbuild and sharp ship binaries.
-    external: ['react', 'react-dom', 'esbuild', 'sharp'],
-    // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
-    tsconfig: `${root}tsconfig.json`,
-    // Bundled CommonJS dependencies (gray-matter) still call require().
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'error',
+// Where the package is read-only (a system-wide install without lib/), compiling cannot be saved:
+// run src/ through tsx instead, slower to start but the same program.
+const READ_ONLY = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+function compile() {
+  return import('esbuild').then(({ buildSync }) => {
+    mkdirSync(`${root}lib`, { recursive: true });
+    // Build to a private name, then rename: concurrent runs (parallel tests) never see half a file.
+    const temporary = `${root}lib/cli.${process.pid}.js`;
+    buildSync({
+      entryPoints: [`${root}src/cli.ts`],
+      outfile: temporary,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // Whitespace and syntax only: stack traces of bugs keep readable names without a source map.
+      minifyWhitespace: true,
+      minifySyntax: true,
+      // React must stay one shared copy with the templates' bundle; esbuild and sharp ship binaries.
+      external: ['react', 'react-dom', 'esbuild', 'sharp'],
+      // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
+      tsconfig: `${root}tsconfig.json`,
+      // Bundled CommonJS dependencies (gray-matter) still call require().
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      logLevel: 'silent',
+    });
+    renameSync(temporary, compiled);
+    return compiled;
   });
-  renameSync(temporary, compiled);
 }
 
-const { main } = await import(compiled);
+async function entry() {
+  if (compiledTime() >= Math.max(newestSource(`${root}src`), statSync(`${root}package.json`).mtimeMs)) return compiled;
+  try {
+    return await compile();
+  } catch (error) {
+    // esbuild reports a failed write inside its own error; look for the code in either place.
+    const message = String(error?.message);
+    const code = error?.code ?? /\b(E[A-Z]+)\b/.exec(message)?.[1];
+    if (!READ_ONLY.has(code) && !/permission denied|read-only file system/i.test(message)) throw error;
+    const { register } = await import('tsx/esm/api');
+    register();
+    return `${root}src/cli.ts`;
+  }
+}
+
+const { main } = await import(await entry());
 process.exitCode = await main(process.argv.slice(2));

@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
+import { checkImages } from './bundle/image-check.ts';
 import { loadContent, type ParsedFileCache } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
@@ -127,10 +128,13 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   };
 }
 
-/** Loads and validates only: what `brochure check` runs. */
+/** Loads and validates only (images decoded, not encoded): what `brochure check` runs. */
 export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[] }> {
   // validateContent leaves `entries` out whenever there is an error.
-  return validateContent(await loadContent(options.content, options.cwd, cache?.parsedFiles));
+  const { entries, problems, references } = validateContent(await loadContent(options.content, options.cwd, cache?.parsedFiles));
+  const imageProblems = await checkImages(references, options.content, options.cacheDir);
+  if (imageProblems.length === 0) return entries ? { entries, problems } : { problems };
+  return { problems: [...problems, ...imageProblems] };
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */

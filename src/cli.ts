@@ -6,6 +6,9 @@ import { buildSite, checkContent } from './build.ts';
 import { ContentError, errorsOf, formatReport } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { writeSite } from './output/write-site.ts';
+import { outputGuard, prepareOutput } from './output/prepare-output.ts';
+import { OutputRefused } from './output/output-guard.ts';
+import { describeEnvironmentError } from './environment-error.ts';
 import { formatSummary } from './summary.ts';
 import { checkCompliance } from './compliance/rules.ts';
 import { formatComplianceReport, formatComplianceSummary, warningsOf } from './compliance/report.ts';
@@ -31,6 +34,17 @@ export async function main(argv: string[]): Promise<number> {
       console.error(error.message);
       return 1;
     }
+    // The user's choice of output folder, or their machine (permissions, full or read-only disk):
+    // one line saying what to do, no stack trace.
+    if (error instanceof OutputRefused) {
+      console.error(error.message);
+      return 2;
+    }
+    const environment = describeEnvironmentError(error, (file) => displayPath(file));
+    if (environment) {
+      console.error(environment);
+      return 1;
+    }
     throw error;
   }
 }
@@ -50,11 +64,14 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-o, --out <dir>', 'output folder', DEFAULTS.out)
     .option('-q, --quiet', 'print nothing on success')
-    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'>) => {
+    .option('--force', 'replace an output folder brochure did not create (never the project, content, home or root folder)')
+    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean }) => {
       const options = resolveOptions(flags);
+      const guard = outputGuard(options, flags.force);
+      await prepareOutput(options.out, guard);
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
-      await writeSite(options.out, result.files);
+      await writeSite(options.out, result.files, guard);
       if (result.problems.length > 0) console.error(formatReport(result.problems));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
@@ -97,9 +114,12 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
     .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
-    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string }) => {
+    .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
+    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string; force?: boolean }) => {
       const options = resolveOptions(flags);
-      const starting = watchSite(options, { write: flags.out !== undefined });
+      const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
+      if (guard) await prepareOutput(options.out, guard);
+      const starting = watchSite(options, { write: flags.out !== undefined, guard });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));

@@ -1,5 +1,7 @@
 // DEFAULTS and resolveOptions(): the only home of default values and path resolution.
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,8 +50,23 @@ export function resolveOptions(input: Partial<Options> = {}, cwd = process.cwd()
     packageRoot,
     templatesDir: path.join(packageRoot, 'templates'),
     clientEntry: path.join(packageRoot, 'src', 'browser', 'hydrate.ts'),
-    cacheDir: path.join(packageRoot, 'node_modules', '.cache', 'brochure'),
+    cacheDir: cacheDirFor(packageRoot),
   };
+}
+
+// A system-wide install may be read-only: keep the caches in the temporary folder then, one per
+// user and install, rather than fail on the first cache write.
+function cacheDirFor(packageRoot: string): string {
+  const preferred = path.join(packageRoot, 'node_modules', '.cache', 'brochure');
+  let existing = preferred;
+  while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  try {
+    accessSync(existing, constants.W_OK);
+    return preferred;
+  } catch {
+    const install = createHash('sha256').update(packageRoot).digest('hex').slice(0, 12);
+    return path.join(tmpdir(), `brochure-cache-${process.getuid?.() ?? 'user'}-${install}`);
+  }
 }
 
 function definedOnly(input: Partial<Options>): Partial<Options> {

@@ -40,11 +40,10 @@ const EXTENSIONS: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: '
 /** Builds the responsive variants of every source image, reusing `<cacheDir>/images/` entries whose content matches. */
 export async function processImages(sources: string[], contentDir: string, cacheDir: string): Promise<ProcessedImages> {
   let encoded = 0;
-  const salt = `\0${SETTINGS_ID}\0${sharpVersion()}`;
   const results = await mapLimit(sources, IMAGE_CONCURRENCY, async (source) => {
     const bytes = await readSource(source, contentDir);
     if (path.extname(source).toLowerCase() === '.svg') return svgAsset(source, bytes);
-    const entry = path.join(cacheDir, 'images', createHash('sha256').update(bytes).update(salt).digest('hex'));
+    const entry = cacheEntryOf(bytes, cacheDir);
     let variants = await readCache(entry);
     if (!variants) {
       variants = await encode(source, bytes);
@@ -68,6 +67,12 @@ async function readSource(source: string, contentDir: string): Promise<Buffer> {
   } catch (cause) {
     throw new Error(`cannot read image ${source} in ${contentDir}`, { cause });
   }
+}
+
+/** The cache folder of an image's variants; it exists only once the image was decoded and encoded without error. */
+export function cacheEntryOf(bytes: Uint8Array, cacheDir: string): string {
+  const salt = `\0${SETTINGS_ID}\0${sharpVersion()}`;
+  return path.join(cacheDir, 'images', createHash('sha256').update(bytes).update(salt).digest('hex'));
 }
 
 // Reads the version from package.json so cache hits never pay for loading sharp's native binding.
@@ -172,7 +177,7 @@ function svgAsset(source: string, bytes: Buffer): { asset: ImageAsset; outputs: 
 }
 
 // Templates need intrinsic dimensions to reserve layout space; unitless/px attributes win, the viewBox fills gaps.
-function svgSize(source: string, svg: string): { width: number; height: number } {
+export function svgSize(source: string, svg: string): { width: number; height: number } {
   const tag = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
   const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
   const px = (value?: string) => {

@@ -1,9 +1,11 @@
 // Reads content/ into raw entries: front matter and YAML parsed with positions, bodies kept as Markdown.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContentError } from '../errors.ts';
+import { readContentFile, walkImages } from './read-file.ts';
+import { MAX_YAML_ALIASES } from './limits.ts';
 import type { YamlSource } from './locate.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 
@@ -24,6 +26,8 @@ export interface RawEntry {
   slug?: string;
   /** For services: the `<nn>` prefix. */
   position?: number;
+  /** Line of the file where the Markdown body starts (so body problems get file lines). */
+  bodyLine?: number;
 }
 
 /** Everything read from `content/`, plus the problems found while reading. */
@@ -62,13 +66,16 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
   const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);
     const found: ContentError[] = [];
-    let text: string;
-    try {
-      text = await readFile(absolute, 'utf8');
-    } catch {
+    const read = await readContentFile(absolute);
+    if ('missing' in read) {
       found.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
       return { problems: found };
     }
+    if ('problem' in read) {
+      found.push(new ContentError(file, read.line, 'file', read.problem));
+      return { problems: found };
+    }
+    let text = read.text;
     // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
     // endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
     text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -127,7 +134,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
 
 function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
   const source = parseYaml(file, text, problems);
-  return source && { kind: 'site', file, source, data: source.document.toJS(), body: '' };
+  return source && { kind: 'site', file, source, data: toData(file, source, problems), body: '' };
 }
 
 function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[]): RawEntry | undefined {
@@ -139,7 +146,33 @@ function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems
   const parsed = matter(text, { engines: { yaml: () => ({}) } });
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
   const source = parseYaml(file, parsed.matter, problems);
-  return source && { kind, file, source, data: source.document.toJS() ?? {}, body: parsed.content };
+  // The body is the tail of the text: its first line follows the lines before it.
+  const bodyLine = text.slice(0, text.length - parsed.content.length).split('\n').length;
+  return source && { kind, file, source, data: toData(file, source, problems) ?? {}, body: parsed.content, bodyLine };
+}
+
+// An alias bomb (`a: &a [x, x]`, `b: &b [*a, *a]`, …) doubles at every line: cap the aliases
+// expanded, as yaml itself suggests, and say where the first one is.
+function toData(file: string, source: YamlSource, problems: ContentError[]): unknown {
+  try {
+    return source.document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    const line = source.lineCounter.linePos(firstAlias(source.document)).line;
+    problems.push(new ContentError(file, line, 'YAML', `the aliases (*name) expand to too much data (more than ${MAX_YAML_ALIASES} copies); write the values out instead of repeating aliases of aliases`));
+    return undefined;
+  }
+}
+
+function firstAlias(document: Document): number {
+  let offset = 0;
+  visit(document, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 function parseYaml(file: string, text: string, problems: ContentError[]): YamlSource | undefined {
@@ -161,9 +194,10 @@ async function listMarkdown(dir: string): Promise<string[]> {
   return (await listDir(dir)).filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).sort();
 }
 
-// Recursive: editors may group photos in subfolders (`images/team/rossi.jpg`), which the schema allows.
+// Recursive: editors may group photos in subfolders (`images/team/rossi.jpg`), which the schema
+// allows; symlinked folders are followed once each, so a link loop ends.
 async function listImages(dir: string): Promise<Set<string>> {
-  const names = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  const names = await walkImages(dir);
   const visible = names.map(toPosix).filter((name) => !name.split('/').some((part) => part.startsWith('.')));
   return new Set(visible.map((name) => `images/${name}`));
 }

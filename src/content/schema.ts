@@ -1,5 +1,6 @@
 // Zod schemas for every content file; the site model's types are inferred from these.
 import { z } from 'zod';
+import { imagePathProblem } from './image-path.ts';
 import { isValidVatNumber } from './vat.ts';
 
 // zod compiles object parsers with `new Function` for speed on hot paths; a build parses each file
@@ -7,13 +8,18 @@ import { isValidVatNumber } from './vat.ts';
 z.config({ jitless: true });
 
 /** A path inside `content/`, e.g. `images/hero.jpg`. Existence is checked after validation. */
-const imagePath = z.string().regex(/^images\/[\w./-]+\.(?:jpe?g|png|webp|avif|svg)$/i, {
-  message: 'expected a path like "images/photo.jpg" (jpg, png, webp, avif or svg inside content/images/)',
+const imagePath = z.string().superRefine((value, context) => {
+  const problem = imagePathProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 
 const nonEmpty = z.string().trim().min(1, { message: 'must not be empty' });
 
 const httpsUrl = z.url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' });
+/** A third party the pages load from: its origin goes into the Content-Security-Policy, which must name https origins only. */
+const thirdPartyUrl = httpsUrl.refine((url) => !/^http:/i.test(url), {
+  message: 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
+});
 
 /** `2019`, `2019-10` or `2019-10-01`: YAML reads a bare year as a number, so accept both. */
 const timelineDate = z
@@ -69,10 +75,10 @@ export const siteSchema = z.object({
     country: z.string().length(2).default('IT'),
   }),
   social: z.object({ label: nonEmpty, url: httpsUrl }),
-  map: z.object({ embedUrl: httpsUrl, link: httpsUrl, title: nonEmpty }),
-  reviews: z.object({ scriptUrl: httpsUrl, widgetClass: nonEmpty }),
+  map: z.object({ embedUrl: thirdPartyUrl, link: httpsUrl, title: nonEmpty }),
+  reviews: z.object({ scriptUrl: thirdPartyUrl, widgetClass: nonEmpty }),
   emailjs: z.object({
-    endpoint: httpsUrl.default('https://api.emailjs.com/api/v1.0/email/send'),
+    endpoint: thirdPartyUrl.default('https://api.emailjs.com/api/v1.0/email/send'),
     libVersion: nonEmpty,
     userId: nonEmpty,
     serviceId: nonEmpty,
@@ -91,7 +97,7 @@ export const siteSchema = z.object({
     })
     .default({}),
   /** Performance-metrics reporting (spec §7); unset means no metrics code is ever requested. */
-  metrics: z.object({ endpoint: httpsUrl }).optional(),
+  metrics: z.object({ endpoint: thirdPartyUrl }).optional(),
   copyrightYear: z.number().int().min(2000).max(2100),
 });
 

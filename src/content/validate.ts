@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ContentError, errorsOf } from '../errors.ts';
 import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
+import { checkBody } from './limits.ts';
 import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';
 import {
@@ -52,14 +53,22 @@ const SCHEMAS = {
   service: serviceSchema,
 } satisfies Record<EntryKind, z.ZodType>;
 
-/** Validates loaded content; `entries` is set only when there is no error (warnings allowed). */
-export function validateContent(content: LoadedContent): { entries?: Entries; problems: ContentError[] } {
+/** Where content first names an image (`images/…`): where a problem of that image file is reported. */
+export type ImageReferences = Map<string, { file: string; line: number; field: string }>;
+
+/**
+ * Validates loaded content; `entries` is set only when there is no error (warnings allowed).
+ * `references` lists every existing image the content names, for the checks of the files themselves.
+ */
+export function validateContent(content: LoadedContent): { entries?: Entries; problems: ContentError[]; references: ImageReferences } {
   const problems = [...content.problems];
   const valid = new Map<RawEntry, unknown>();
   const referenced = new Set<string>();
+  const references: ImageReferences = new Map();
 
   for (const entry of content.entries) {
     const schema = SCHEMAS[entry.kind];
+    if (entry.bodyLine !== undefined) problems.push(...checkBody(entry.file, entry.body, entry.bodyLine));
     reportUnknownKeys(schema, entry.data, [], entry, problems);
     const result = schema.safeParse(entry.data, { reportInput: true });
     const issues = result.success ? [] : result.error.issues;
@@ -70,8 +79,10 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
     // wrong; a field the schema already rejected (a bad image path) is not reported twice.
     const rejected = new Set(issues.map((issue) => fieldName(issue.path)));
     for (const { path, image } of imageReferences(entry.data)) {
-      if (content.images.has(image)) referenced.add(image);
-      else if (!rejected.has(fieldName(path))) {
+      if (content.images.has(image)) {
+        referenced.add(image);
+        if (!references.has(image)) references.set(image, { file: entry.file, line: lineOf(entry.source, path), field: fieldName(path) });
+      } else if (!rejected.has(fieldName(path))) {
         problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${image}" not found; add it to content/images/ or fix the name`));
       }
     }
@@ -79,8 +90,8 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
   }
 
   checkSlugs(content.entries, problems);
-  if (errorsOf(problems).length > 0) return { problems };
-  return { entries: assemble(valid, referenced), problems };
+  if (errorsOf(problems).length > 0) return { problems, references };
+  return { entries: assemble(valid, referenced), problems, references };
 }
 
 function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {
@@ -134,7 +145,8 @@ function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[
     const shape = inner.shape as Record<string, z.ZodType>;
     const known = Object.keys(shape);
     for (const [key, item] of Object.entries(value)) {
-      const child = shape[key];
+      // Own keys only: `constructor` or `toString` would otherwise be found on Object.prototype.
+      const child = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (child) {
         reportUnknownKeys(child, item, [...path, key], entry, problems);
         continue;

@@ -1,25 +1,43 @@
 // Writes the output to a staging folder beside dist/ and swaps it in only once it is complete.
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 
 /**
  * Fills `<out>.tmp-<pid>/`, moves the old `<out>/` aside, renames the new one in, then deletes the
  * old one. Any failure before the swap removes the staging folder and leaves `<out>/` untouched.
+ * Refuses (OutputRefused) an output that is not brochure's to replace (see checkOutputFolder); a
+ * symlinked output is written through: the swap happens at the folder the link points to.
  */
-export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8Array>): Promise<void> {
-  await removeAbandonedFolders(outDir);
-  const staging = `${outDir}.tmp-${process.pid}`;
-  const previous = `${outDir}.old-${process.pid}`;
+export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8Array>, guard: OutputGuard = { protectedFolders: [] }): Promise<void> {
+  await recoverOutput(outDir);
+  const topLevel = new Set([...files.keys()].map((file) => file.split('/')[0]!));
+  const target = await checkOutputFolder(outDir, guard, topLevel);
+  await removeAbandonedFolders(target);
+  const staging = `${target}.tmp-${process.pid}`;
+  const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
     const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
     for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
     await Promise.all([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents)));
+    // Marked last: a marked staging folder is a complete site, which recovery may put in place.
+    await markOutput(staging);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  const hadPrevious = await rename(outDir, previous).then(
+  await swap(staging, target, previous);
+}
+
+/**
+ * The two renames of the swap. POSIX has no portable atomic exchange of two folders, so between them
+ * the path is briefly empty; a process killed exactly there leaves `<out>.old-<pid>` (the previous
+ * site) and `<out>.tmp-<pid>` (the new one), which recoverOutput puts back before anything else
+ * reads or writes the output.
+ */
+async function swap(staging: string, target: string, previous: string): Promise<void> {
+  const hadPrevious = await rename(target, previous).then(
     () => true,
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return false;
@@ -27,27 +45,46 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
     },
   );
   try {
-    await rename(staging, outDir);
+    await rename(staging, target);
   } catch (error) {
-    if (hadPrevious) await rename(previous, outDir);
+    if (hadPrevious) await rename(previous, target);
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }
 
+/**
+ * Undoes a swap cut short by a killed build: when `<out>/` is missing and a dead build left the
+ * previous site aside (`<out>.old-<pid>`), or a complete new one (`<out>.tmp-<pid>`, marked), puts it
+ * back. Returns whether a site is at `outDir` afterwards.
+ */
+export async function recoverOutput(outDir: string): Promise<boolean> {
+  const present = async () => (await stat(outDir).catch(() => undefined)) !== undefined;
+  if (await present()) return true;
+  const leftovers = await abandonedFolders(outDir);
+  const old = leftovers.find((folder) => folder.kind === 'old');
+  const finished = old ? undefined : (await Promise.all(leftovers.filter((folder) => folder.kind === 'tmp').map(async (folder) => ((await isMarked(folder.path)) ? folder : undefined)))).find(Boolean);
+  const restore = old ?? finished;
+  if (restore) await rename(restore.path, outDir).catch(() => undefined);
+  return present();
+}
+
 // A build killed mid-write leaves `dist.tmp-<pid>` or `dist.old-<pid>` behind; clean those whose
 // process is gone so they never pile up (a live pid may be a concurrent build: leave it alone).
 async function removeAbandonedFolders(outDir: string): Promise<void> {
+  await Promise.all((await abandonedFolders(outDir)).map((folder) => rm(folder.path, { recursive: true, force: true })));
+}
+
+async function abandonedFolders(outDir: string): Promise<{ path: string; kind: 'tmp' | 'old' }[]> {
   const parent = path.dirname(outDir);
-  const pattern = new RegExp(`^${escapeRegExp(path.basename(outDir))}\\.(?:tmp|old)-(\\d+)$`);
+  const pattern = new RegExp(`^${escapeRegExp(path.basename(outDir))}\\.(tmp|old)-(\\d+)$`);
   const names = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(
-    names.map(async (name) => {
-      const pid = Number(pattern.exec(name)?.[1]);
-      if (pid && pid !== process.pid && !isRunning(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
-    }),
-  );
+  return names.flatMap((name) => {
+    const match = pattern.exec(name);
+    const pid = Number(match?.[2]);
+    return match && pid && pid !== process.pid && !isRunning(pid) ? [{ path: path.join(parent, name), kind: match[1] as 'tmp' | 'old' }] : [];
+  });
 }
 
 function isRunning(pid: number): boolean {

@@ -6,6 +6,8 @@ import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { formatReport } from '../errors.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
+import type { OutputGuard } from '../output/output-guard.ts';
+import { describeEnvironmentError } from '../environment-error.ts';
 import { WatchCache } from './build-cache.ts';
 import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
@@ -18,6 +20,8 @@ import { displayPath } from '../display-path.ts';
 export interface WatchSettings {
   /** Also write every good build to `options.out`, as `build` would (the reload script is added only when serving). */
   write?: boolean;
+  /** What the written folder may be (see checkOutputFolder); checked again before every write. */
+  guard?: OutputGuard;
   /** Progress lines; console.log by default. */
   log?: (text: string) => void;
   /** Problem reports; console.error by default. */
@@ -79,7 +83,8 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         if (changed.size > 0) log(`${summary}, reloading (revision ${live.revision}).`);
       }
       if (settings.write) {
-        await writeSite(options.out, result.files).catch((reason: unknown) => error(`Could not write ${shown(options.out)}/: ${String(reason)}`));
+        await writeSite(options.out, result.files, settings.guard).catch((reason: unknown) =>
+          error(`Could not write ${shown(options.out)}/: ${describeEnvironmentError(reason, shown) ?? errorDetails(reason).message}`));
       }
     } catch (reason) {
       // A template that throws while rendering, or a bug: print it whole, keep serving.

@@ -116,6 +116,14 @@ describe('siteSchema', () => {
     ).toEqual(['social.url', 'map.embedUrl', 'map.link', 'reviews.scriptUrl', 'emailjs.endpoint', 'metrics.endpoint'].map((path) => `${path}: ${URL_MESSAGE}`));
   });
 
+  it('accepts only https:// for the origins that go into the Content-Security-Policy (the site URL and links may be http://)', () => {
+    const http = 'http://widget.example.com/x.js';
+    expect(
+      paths(siteSchema, { ...SITE, map: { ...SITE.map, embedUrl: http, link: http }, reviews: { ...SITE.reviews, scriptUrl: http }, emailjs: { ...SITE.emailjs, endpoint: http }, metrics: { endpoint: http } }),
+    ).toEqual(['map.embedUrl', 'reviews.scriptUrl', 'emailjs.endpoint', 'metrics.endpoint']);
+    expect(issues(siteSchema, { ...SITE, reviews: { ...SITE.reviews, scriptUrl: http } })[0]).toMatch(/^reviews\.scriptUrl: expected an https:\/\/ URL; this origin goes into the Content-Security-Policy/);
+  });
+
   it('takes a two-letter country', () => {
     expect(siteSchema.parse({ ...SITE, address: { ...SITE.address, country: 'SM' } }).address.country).toBe('SM');
     expect(paths(siteSchema, { ...SITE, address: { ...SITE.address, country: 'ITA' } })).toEqual(['address.country']);
@@ -157,11 +165,17 @@ describe('image paths', () => {
     'content/images/hero.jpg',
     'images/hero.gif',
     'images/hero',
-    'images/my photo.jpg',
     'images/hero.jpg?v=2',
     'https://cdn.example.com/images/hero.jpg',
   ])('rejects %s', (image) => {
     expect(issues(homeSchema.shape.hero, { image, alt: '' })).toEqual([`image: ${IMAGE_MESSAGE}`]);
+  });
+
+  it('says how to rename a file with spaces in its name, and how to convert a HEIC photo', () => {
+    expect(issues(homeSchema.shape.hero, { image: 'images/my photo.jpg', alt: '' })).toEqual([
+      'image: "images/my photo.jpg" has a space in its name, which would break the image\'s address; rename the file in content/images/ to "my-photo.jpg" and write "images/my-photo.jpg"',
+    ]);
+    expect(issues(homeSchema.shape.hero, { image: 'images/IMG_0042.HEIC', alt: '' })[0]).toMatch(/^image: "images\/IMG_0042.HEIC" is a HEIC photo .*convert it to JPEG.* write "images\/IMG_0042.jpg"$/);
   });
 
   // The pattern accepts a subfolder, so the loader must list subfolders of content/images/ too.

@@ -1,0 +1,74 @@
+// Reads content from disk defensively: only regular files, bounded in size, UTF-8 checked; symlink loops end.
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+import { MAX_FILE_BYTES, formatBytes } from './limits.ts';
+import { decodeText } from './text-encoding.ts';
+
+/** A content file's text, or why it cannot be used (`missing` keeps the caller's own wording). */
+export type ReadResult = { text: string } | { missing: true } | { problem: string; line: number };
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+
+/** Reads `absolute` as UTF-8 text; a pipe, socket, device or folder is refused, never opened (a pipe would block forever). */
+export async function readContentFile(absolute: string): Promise<ReadResult> {
+  try {
+    const info = await stat(absolute);
+    const kind = specialKind(info);
+    if (kind) return { problem: `is ${kind}, not a file; remove it or replace it with a regular file`, line: 0 };
+    if (info.size > MAX_FILE_BYTES) {
+      return { problem: `is ${formatBytes(info.size)}; content files may be at most ${formatBytes(MAX_FILE_BYTES)} (a page that long would not be read anyway); split it or shorten it`, line: 0 };
+    }
+    const handle = await open(absolute, 'r');
+    const bytes = await handle.readFile().finally(() => handle.close());
+    const decoded = decodeText(bytes);
+    return 'text' in decoded ? decoded : { problem: decoded.message, line: decoded.line };
+  } catch (error) {
+    return readProblem(error);
+  }
+}
+
+/** A read failure as a problem of the file (a symlink loop, no permission), or `missing`. */
+export function readProblem(error: unknown): { missing: true } | { problem: string; line: number } {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (MISSING.has(code)) return { missing: true };
+  if (code === 'ELOOP') return { problem: 'is a symbolic link that leads back to itself (a loop); replace it with the file it should point to', line: 0 };
+  if (code === 'EACCES' || code === 'EPERM') return { problem: 'cannot be read: permission denied; check who owns it (ls -l) and make it readable (chmod a+r)', line: 0 };
+  if (code === 'EISDIR') return { problem: 'is a folder, not a file; remove it or rename it', line: 0 };
+  throw error;
+}
+
+/** "a named pipe" for anything but a regular file (or a folder, which readContentFile reports as such). */
+export function specialKind(info: Stats): string | undefined {
+  if (info.isFile()) return undefined;
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/**
+ * Every file name under `dir` (relative, platform separators), following symlinked folders once
+ * each by their real path, so two links pointing at each other end instead of looping forever.
+ * Broken links and links into loops are listed like files: validation reports them if referenced.
+ */
+export async function walkImages(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const visited = new Set<string>();
+  const walk = async (folder: string, prefix: string): Promise<void> => {
+    const real = await realpath(folder).catch(() => undefined);
+    if (!real || visited.has(real)) return;
+    visited.add(real);
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const relative = prefix ? path.join(prefix, entry.name) : entry.name;
+      const absolute = path.join(folder, entry.name);
+      const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await stat(absolute).catch(() => undefined))?.isDirectory());
+      if (isFolder) await walk(absolute, relative);
+      else found.push(relative);
+    }
+  };
+  await walk(dir, '');
+  return found;
+}

@@ -1,0 +1,101 @@
+// Decides whether brochure may replace an output folder: only its own, an empty one or none, never a protected folder.
+import { lstat, mkdir, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { displayPath } from '../display-path.ts';
+
+/**
+ * The mark of a folder brochure wrote: an empty folder inside the output, created in the staging
+ * folder before the swap, so it moves with the site. A folder (not a file) because deploy tools
+ * skip empty folders, so the mark is never published, and it does not count among the site's files.
+ */
+export const OUTPUT_MARK = '.brochure-output';
+
+/** Top-level names a build may leave in its output besides its pages (`*.html`) and this build's files. */
+const OWN_NAMES = new Set([OUTPUT_MARK, 'static', '__brochure', 'sitemap.xml', 'robots.txt', '_headers', 'nginx.conf.example']);
+
+// An output brochure wrote before it marked its folders: recognised by the example it writes beside the pages.
+const NGINX_SIGNATURE = '# Example nginx configuration for the site brochure built into this folder';
+
+/** Why an output folder is refused; the CLI prints the message alone and exits 2. */
+export class OutputRefused extends Error {
+  override readonly name = 'OutputRefused';
+}
+
+/** Folders no output may be, contain or sit inside (besides the home folder and the root, added always). */
+export interface OutputGuard {
+  /** Folders never replaced, each with how messages name it: `[cwd, 'the working folder']`. */
+  protectedFolders: readonly (readonly [folder: string, name: string])[];
+  /** Content and templates are read while building: an output inside them would be read back as input. */
+  inputFolders?: readonly string[];
+  /** Replace a folder of unknown origin (never a protected one). */
+  force?: boolean;
+  /** Working folder for the paths in messages. */
+  cwd?: string;
+}
+
+/**
+ * Throws OutputRefused unless `out` may be replaced by a build: it does not exist, or is an empty
+ * folder, or carries brochure's mark and nothing brochure would not write (or `force` is given for a
+ * folder of unknown origin). A protected folder, an ancestor of one, an input folder or a path inside
+ * one, and an existing file are refused whatever `force` says. Resolves to the real path to write
+ * (a symlinked output is written through, so the link keeps pointing where the user made it point).
+ */
+export async function checkOutputFolder(out: string, guard: OutputGuard, newTopLevel: ReadonlySet<string> = new Set()): Promise<string> {
+  const shown = displayPath(out, guard.cwd).replace(/\/?$/, '/');
+  const target = await realpath(out).catch(() => path.resolve(out));
+  const real = async (folder: string) => realpath(folder).catch(() => path.resolve(folder));
+  const home = homedir();
+  const named: [string, string][] = [
+    ...(await Promise.all(guard.protectedFolders.map(async ([folder, name]) => [await real(folder), `${name} (${displayPath(folder, guard.cwd)})`] as [string, string]))),
+    [await real(home), 'your home folder'],
+    [path.parse(target).root, 'the root of the file system'],
+  ];
+  for (const [folder, name] of named) {
+    if (folder === target || isInside(folder, target)) {
+      const what = folder === target ? `is ${name}` : `contains ${name}`;
+      throw new OutputRefused(`${shown} ${what}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".`);
+    }
+  }
+  for (const folder of guard.inputFolders ?? []) {
+    if (isInside(target, await real(folder))) {
+      throw new OutputRefused(`${shown} is inside ${displayPath(folder, guard.cwd)}/, which brochure reads while building; choose an output folder outside it with --out, such as "dist".`);
+    }
+  }
+  const info = await lstat(target).catch(() => undefined);
+  if (!info) return target;
+  if (!info.isDirectory()) {
+    throw new OutputRefused(`${shown} is an existing file, not a folder; brochure will not replace it (not even with --force). Choose another --out, or move the file away.`);
+  }
+  const names = await readdir(target);
+  if (names.length === 0 || guard.force) return target;
+  const foreign = names.filter((name) => !OWN_NAMES.has(name) && !name.endsWith('.html') && !newTopLevel.has(name));
+  const marked = names.includes(OUTPUT_MARK) || (await isUnmarkedBrochureOutput(target));
+  if (marked && foreign.length === 0) return target;
+  const unknown = foreign.length > 0 ? foreign : names;
+  const listed = unknown.slice(0, 4).join(', ') + (unknown.length > 4 ? `, and ${unknown.length - 4} more` : '');
+  const origin = marked
+    ? `holds files brochure did not write (${listed})`
+    : `was not written by brochure (it holds ${listed})`;
+  throw new OutputRefused(`${shown} ${origin}; a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.`);
+}
+
+/** Makes `staging` carry the mark, so the folder it becomes is known as brochure's after the swap. */
+export async function markOutput(staging: string): Promise<void> {
+  await mkdir(path.join(staging, OUTPUT_MARK), { recursive: true });
+}
+
+/** Whether `folder` holds brochure's mark (used to tell a finished staging folder from a partial one). */
+export async function isMarked(folder: string): Promise<boolean> {
+  return (await stat(path.join(folder, OUTPUT_MARK)).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function isUnmarkedBrochureOutput(folder: string): Promise<boolean> {
+  const example = await readFile(path.join(folder, 'nginx.conf.example'), 'utf8').catch(() => '');
+  return example.startsWith(NGINX_SIGNATURE);
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}

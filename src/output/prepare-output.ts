@@ -1,0 +1,31 @@
+// The output checks a command runs before building: protected folders from the options, recovery of a killed swap.
+import path from 'node:path';
+import type { ResolvedOptions } from '../options.ts';
+import { checkOutputFolder, type OutputGuard } from './output-guard.ts';
+import { recoverOutput } from './write-site.ts';
+
+/** What no output may be or contain (the working folder, content, templates, brochure itself), and what it may not sit inside. */
+export function outputGuard(options: ResolvedOptions, force = false): OutputGuard {
+  const inputs = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
+  return {
+    protectedFolders: [
+      [options.cwd, 'the working folder'],
+      [options.packageRoot, "brochure's own folder"],
+      [options.content, 'the content folder'],
+      [options.templatesDir, 'the templates folder'],
+      [inputs[2]!, "brochure's browser sources"],
+    ],
+    inputFolders: inputs,
+    force,
+    cwd: options.cwd,
+  };
+}
+
+/**
+ * Run before building, so a refused output fails at once (exit 2) rather than after the build, and
+ * a site left aside by a killed build is back in place before any message speaks of it.
+ */
+export async function prepareOutput(out: string, guard: OutputGuard): Promise<void> {
+  await recoverOutput(out);
+  await checkOutputFolder(out, guard);
+}
