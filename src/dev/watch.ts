@@ -12,6 +12,7 @@ import { bundleReloadClient, crashReport, errorDetails, LiveReload, problemsRepo
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from './serve-build.ts';
 import { serveSite } from './server.ts';
+import { settle } from './settle.ts';
 import { watchFiles } from './watch-files.ts';
 import { displayPath } from '../display-path.ts';
 
@@ -62,6 +63,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const roots = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
   const rebuild = async (changed: ReadonlySet<string>): Promise<void> => {
     const start = performance.now();
+    await settle(changed);
     await files.reading(changed);
     const stillServing = () => `${current ? 'Still serving the last good build' : 'Nothing to serve yet'}; fix the file and save.`;
     try {
@@ -86,6 +88,13 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
           error(`Could not write ${shown(options.out)}/: ${describeEnvironmentError(reason, shown) ?? errorDetails(reason).message}`));
       }
     } catch (reason) {
+      // The machine's doing (a permission, a full disk): one line, no stack.
+      const environment = describeEnvironmentError(reason, shown);
+      if (environment) {
+        error(`${environment}\n${stillServing()}`);
+        live.fail({ problems: [], error: { message: environment, stack: environment } });
+        return;
+      }
       // A template that throws while rendering, or a bug: print it whole, keep serving.
       const crash = crashReport(reason);
       error(`${crash.error.stack}\n${stillServing()}`);
