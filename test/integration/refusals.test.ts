@@ -183,3 +183,45 @@ describe('the refusal catalogue: build and check on each bad input', () => {
     if (content) expect(await hashTree(path.join(project, 'content'))).toEqual(content);
   }, 60_000);
 });
+
+describe('inputs that are skipped or built, never followed forever', () => {
+  let home: string;
+  beforeAll(async () => {
+    home = await tempDir('brochure-home-');
+  });
+
+  it('two symlink loops in content/images: check and build finish and the site is built', async () => {
+    const project = await tempDir('brochure-loops-');
+    await cp(fixture('minimal'), project, { recursive: true });
+    await symlink('..', path.join(project, 'content/images/up'));
+    await symlink('b', path.join(project, 'content/images/a'));
+    await symlink('a', path.join(project, 'content/images/b'));
+    for (const command of ['check', 'build']) {
+      const result = await run([command, '--quiet'], project, home);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    expect(await hashTree(path.join(project, 'dist'))).toHaveProperty(['index.html']);
+  });
+
+  it('two services whose file names differ only in the number get distinct accordion ids', async () => {
+    const project = await tempDir('brochure-ids-');
+    await cp(fixture('minimal'), project, { recursive: true });
+    await writeFile(path.join(project, 'content/services/10-colloquio.md'), '---\ntitle: Colloquio di coppia\n---\n\nIn due.\n');
+    await writeFile(path.join(project, 'content/services/11-colloquio.md'), '---\ntitle: Colloquio familiare\n---\n\nIn famiglia.\n');
+    expect((await run(['build', '--quiet'], project, home)).code).toBe(0);
+    const html = await readFile(path.join(project, 'dist/percorsi.html'), 'utf8');
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids.filter((id) => id!.startsWith('servizio-'))).toHaveLength(6);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a photo with an EXIF orientation is published upright', async () => {
+    const project = await tempDir('brochure-exif-');
+    await cp(fixture('minimal'), project, { recursive: true });
+    // Stored 600×400 and marked "rotate 90°": the camera held it upright, 400×600.
+    await writeFile(path.join(project, 'content/images/rossi.jpg'), await jpeg(600, 400, 6));
+    expect((await run(['build', '--quiet'], project, home)).code).toBe(0);
+    const html = await readFile(path.join(project, 'dist/rossi.html'), 'utf8');
+    expect(html).toMatch(/<img[^>]*src="\/static\/media\/rossi-400\.[0-9a-f]{8}\.jpg"[^>]*width="400" height="600"|<img[^>]*width="400" height="600"[^>]*src="\/static\/media\/rossi-400/);
+  });
+});
