@@ -134,7 +134,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
 
 function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
   const source = parseYaml(file, text, problems);
-  return source && { kind: 'site', file, source, data: toData(file, source, problems), body: '' };
+  const data = source && toData(file, source, problems);
+  return source && data !== UNREADABLE ? { kind: 'site', file, source, data, body: '' } : undefined;
 }
 
 function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[]): RawEntry | undefined {
@@ -148,11 +149,14 @@ function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems
   const source = parseYaml(file, parsed.matter, problems);
   // The body is the tail of the text: its first line follows the lines before it.
   const bodyLine = text.slice(0, text.length - parsed.content.length).split('\n').length;
-  return source && { kind, file, source, data: toData(file, source, problems) ?? {}, body: parsed.content, bodyLine };
+  const data = source && toData(file, source, problems);
+  return source && data !== UNREADABLE ? { kind, file, source, data: data ?? {}, body: parsed.content, bodyLine } : undefined;
 }
 
 // An alias bomb (`a: &a [x, x]`, `b: &b [*a, *a]`, …) doubles at every line: cap the aliases
 // expanded, as yaml itself suggests, and say where the first one is.
+const UNREADABLE = Symbol('unreadable');
+
 function toData(file: string, source: YamlSource, problems: ContentError[]): unknown {
   try {
     return source.document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -160,7 +164,7 @@ function toData(file: string, source: YamlSource, problems: ContentError[]): unk
     if (!(error instanceof ReferenceError)) throw error;
     const line = source.lineCounter.linePos(firstAlias(source.document)).line;
     problems.push(new ContentError(file, line, 'YAML', `the aliases (*name) expand to too much data (more than ${MAX_YAML_ALIASES} copies); write the values out instead of repeating aliases of aliases`));
-    return undefined;
+    return UNREADABLE;
   }
 }
 

@@ -49,26 +49,27 @@ export function specialKind(info: Stats): string | undefined {
 }
 
 /**
- * Every file name under `dir` (relative, platform separators), following symlinked folders once
- * each by their real path, so two links pointing at each other end instead of looping forever.
+ * Every file name under `dir` (relative, platform separators), following symlinked folders unless
+ * one leads back to a folder it sits in (a loop), so `a -> b`, `b -> a` or `team/up -> ..` end.
  * Broken links and links into loops are listed like files: validation reports them if referenced.
  */
 export async function walkImages(dir: string): Promise<string[]> {
   const found: string[] = [];
-  const visited = new Set<string>();
-  const walk = async (folder: string, prefix: string): Promise<void> => {
+  const walk = async (folder: string, prefix: string, ancestors: readonly string[]): Promise<void> => {
     const real = await realpath(folder).catch(() => undefined);
-    if (!real || visited.has(real)) return;
-    visited.add(real);
+    // A cap on the listing too: links that fan out at every level could otherwise multiply it.
+    if (!real || ancestors.includes(real) || found.length >= MAX_IMAGE_ENTRIES) return;
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const relative = prefix ? path.join(prefix, entry.name) : entry.name;
       const absolute = path.join(folder, entry.name);
       const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await stat(absolute).catch(() => undefined))?.isDirectory());
-      if (isFolder) await walk(absolute, relative);
+      if (isFolder) await walk(absolute, relative, [...ancestors, real]);
       else found.push(relative);
     }
   };
-  await walk(dir, '');
+  await walk(dir, '', []);
   return found;
 }
+
+const MAX_IMAGE_ENTRIES = 100_000;

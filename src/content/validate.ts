@@ -197,7 +197,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `unknown fields ${issue.keys.join(', ')}`;
     default:
-      return input === undefined ? issue.message : `${issue.message}, got ${describeValue(input)}`;
+      // A message that already quotes the value (the image-path advice) does not repeat it.
+      if (input === undefined || (typeof input === 'string' && issue.message.includes(JSON.stringify(input)))) return issue.message;
+      return `${issue.message}, got ${describeValue(input)}`;
   }
 }
 

@@ -51,11 +51,11 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
     [await real(home), 'your home folder'],
     [path.parse(target).root, 'the root of the file system'],
   ];
-  for (const [folder, name] of named) {
-    if (folder === target || isInside(folder, target)) {
-      const what = folder === target ? `is ${name}` : `contains ${name}`;
-      throw new OutputRefused(`${shown} ${what}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".`);
-    }
+  // What the output is says more than what it contains: look for equality first.
+  const hit = named.find(([folder]) => folder === target) ?? named.find(([folder]) => isInside(folder, target));
+  if (hit) {
+    const what = hit[0] === target ? `is ${hit[1]}` : `contains ${hit[1]}`;
+    throw new OutputRefused(`${shown} ${what}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".`);
   }
   for (const folder of guard.inputFolders ?? []) {
     if (isInside(target, await real(folder))) {

@@ -25,6 +25,9 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
     await markOutput(staging);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
+    // Messages name the output the user chose, not the staging folder beside it.
+    const failed = error as NodeJS.ErrnoException;
+    if (typeof failed.path === 'string' && failed.path.startsWith(staging)) failed.path = target + failed.path.slice(staging.length);
     throw error;
   }
   await swap(staging, target, previous);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
+import { allowedHosts, refusal } from './host-check.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {
@@ -19,6 +20,8 @@ export interface ServeOptions {
   host?: string;
   headers?: (file: string) => Record<string, string>;
   handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Host names the server answers to; by default the loopback names and `host`. */
+  allowedHosts?: ReadonlySet<string>;
 }
 
 /** A listening server; `url` and `port` report the real port when 0 was asked for. */
@@ -129,6 +132,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 async function respond(options: ServeOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const refused = refusal(req, options.allowedHosts ?? allowedHosts(options.host));
+  if (refused) return sendText(res, refused.status, refused.text);
   if (options.handle?.(req, res)) return;
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   // req.url is the raw request target: unlike URL parsing it keeps `..`, so lookup() judges what the client sent.

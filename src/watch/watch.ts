@@ -13,6 +13,7 @@ import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FI
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
 import { serveSite } from '../serve/server.ts';
+import { settle } from './settle.ts';
 import { watchFiles } from './watch-files.ts';
 import { displayPath } from '../display-path.ts';
 
@@ -63,6 +64,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const roots = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
   const rebuild = async (changed: ReadonlySet<string>): Promise<void> => {
     const start = performance.now();
+    await settle(changed);
     await files.reading(changed);
     const stillServing = () => `${current ? 'Still serving the last good build' : 'Nothing to serve yet'}; fix the file and save.`;
     try {
@@ -87,6 +89,13 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
           error(`Could not write ${shown(options.out)}/: ${describeEnvironmentError(reason, shown) ?? errorDetails(reason).message}`));
       }
     } catch (reason) {
+      // The machine's doing (a permission, a full disk): one line, no stack.
+      const environment = describeEnvironmentError(reason, shown);
+      if (environment) {
+        error(`${environment}\n${stillServing()}`);
+        live.fail({ problems: [], error: { message: environment, stack: environment } });
+        return;
+      }
       // A template that throws while rendering, or a bug: print it whole, keep serving.
       const crash = crashReport(reason);
       error(`${crash.error.stack}\n${stillServing()}`);

@@ -12,8 +12,9 @@ import { Layout } from '../layout/Layout.tsx';
 export function PercorsiPage(props: PageProps) {
   const { model, assets } = props;
   const { servicesPage, services } = model;
+  const ids = new Set<string>();
   const accordion = services.map((service) => ({
-    id: service.slug,
+    id: uniqueId(service.slug, service.position, ids),
     title: service.title,
     html: service.descriptionHtml,
     duration: durationSentence(service.duration),
@@ -41,4 +42,15 @@ export function PercorsiPage(props: PageProps) {
       </div>
     </Layout>
   );
+}
+
+/**
+ * The accordion id of a service: its slug, unless an earlier service has it (`10-colloquio.md` and
+ * `11-colloquio.md`), then `<slug>_<nn>`; slugs never hold `_`, so no suffixed id meets a plain one.
+ */
+function uniqueId(slug: string, position: number, used: Set<string>): string {
+  let id = used.has(slug) ? `${slug}_${position}` : slug;
+  for (let n = 2; used.has(id); n++) id = `${slug}_${position}_${n}`;
+  used.add(id);
+  return id;
 }

@@ -1,0 +1,44 @@
+// The dev servers answer only their own host names, so a web page cannot read them through DNS rebinding.
+import type { IncomingMessage } from 'node:http';
+
+/** The names a server on loopback is reached by; `extra` adds the address given with a --host option. */
+export function allowedHosts(extra?: string): ReadonlySet<string> {
+  const names = new Set(['localhost', '127.0.0.1', '::1']);
+  if (extra && extra !== '0.0.0.0' && extra !== '::') names.add(normalise(extra));
+  return names;
+}
+
+/**
+ * Undefined when the request names an allowed host (and, if it says where it comes from, an allowed
+ * origin); otherwise the status and text to refuse it with. A rebinding page reaches the server
+ * under its own name, which is not in the set; a page elsewhere that opens the reload stream sends
+ * its own `Origin`.
+ */
+export function refusal(req: IncomingMessage, allowed: ReadonlySet<string>): { status: number; text: string } | undefined {
+  const host = req.headers.host;
+  if (!host || !allowed.has(hostName(host))) {
+    return { status: 421, text: `This server answers only to ${[...allowed].join(', ')}; open it as http://localhost:<port>.` };
+  }
+  // `Origin: null` (a sandboxed frame, a file) is no origin of ours either.
+  const origin = req.headers.origin;
+  if (origin !== undefined && !allowed.has(originHost(origin))) return { status: 403, text: 'Requests from other sites are refused.' };
+  return undefined;
+}
+
+function originHost(origin: string): string {
+  try {
+    return hostName(new URL(origin).host);
+  } catch {
+    return '';
+  }
+}
+
+/** `LOCALHOST:4321` -> `localhost`, `[::1]:4321` -> `::1`, `example.com.` -> `example.com`. */
+function hostName(host: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(host);
+  return normalise(bracketed ? bracketed[1]! : host.replace(/:\d*$/, ''));
+}
+
+function normalise(name: string): string {
+  return name.toLowerCase().replace(/\.$/, '');
+}

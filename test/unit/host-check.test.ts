@@ -1,0 +1,62 @@
+// host-check: the dev servers answer their own host names only (DNS rebinding) and refuse other origins.
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { allowedHosts, refusal } from '../../src/serve/host-check.ts';
+
+const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+const local = allowedHosts();
+
+describe('refusal', () => {
+  it.each(['localhost:4321', '127.0.0.1:4321', '[::1]:4321', 'LOCALHOST', 'localhost.:80', '127.0.0.1'])('answers Host %s', (host) => {
+    expect(refusal(request({ host }), local)).toBeUndefined();
+  });
+
+  it.each(['attacker.example:4321', 'localhost.attacker.example', '127.0.0.1.nip.io:4321', '[::2]:4321', '0.0.0.0:4321', ''])('refuses Host %j with 421', (host) => {
+    expect(refusal(request({ host }), local)?.status).toBe(421);
+  });
+
+  it('refuses a request without a Host header', () => {
+    expect(refusal(request({}), local)?.status).toBe(421);
+  });
+
+  it('answers its own origin and refuses other origins, and the null origin, with 403', () => {
+    expect(refusal(request({ host: 'localhost:4321', origin: 'http://localhost:4321' }), local)).toBeUndefined();
+    expect(refusal(request({ host: 'localhost:4321', origin: 'https://attacker.example' }), local)?.status).toBe(403);
+    expect(refusal(request({ host: 'localhost:4321', origin: 'null' }), local)?.status).toBe(403);
+  });
+
+  it('adds the address the server was asked to listen on, but never a wildcard', () => {
+    expect(refusal(request({ host: '192.168.1.20:4321' }), allowedHosts('192.168.1.20'))).toBeUndefined();
+    expect([...allowedHosts('0.0.0.0')]).toEqual([...local]);
+    expect([...allowedHosts('::')]).toEqual([...local]);
+  });
+});
+
+describe('serveSite with the host check', () => {
+  it('refuses a rebound host name before any handler, the reload stream included, and serves its own', async () => {
+    const { request: get } = await import('node:http');
+    const { serveSite } = await import('../../src/serve/server.ts');
+    const server = await serveSite({
+      files: { read: async (file) => (file === 'index.html' ? Buffer.from('<h1>home</h1>') : undefined) },
+      port: 0,
+      handle: (req, res) => (req.url === '/__brochure/events' ? (res.end('stream: content/home.md'), true) : false),
+    });
+    const fetchWith = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = get({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject).end();
+      });
+    try {
+      expect(await fetchWith('/', { host: `localhost:${server.port}` })).toMatchObject({ status: 200, body: '<h1>home</h1>' });
+      const rebound = await fetchWith('/__brochure/events', { host: `attacker.example:${server.port}` });
+      expect(rebound.status).toBe(421);
+      expect(rebound.body).not.toContain('content/');
+      expect((await fetchWith('/__brochure/events', { host: `localhost:${server.port}`, origin: 'https://attacker.example' })).status).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+});

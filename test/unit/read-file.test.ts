@@ -1,0 +1,42 @@
+// readContentFile and walkImages: only regular files are read; symlink loops end; names of special files are reported.
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readContentFile, walkImages } from '../../src/content/read-file.ts';
+import { tempDir } from '../helpers/files.ts';
+
+describe('readContentFile', () => {
+  it('reads a UTF-8 file and says missing for a missing one', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'a.md'), 'città');
+    expect(await readContentFile(path.join(dir, 'a.md'))).toEqual({ text: 'città' });
+    expect(await readContentFile(path.join(dir, 'b.md'))).toEqual({ missing: true });
+  });
+
+  it('never opens a named pipe (which would block forever), and names folders and link loops', async () => {
+    const dir = await tempDir();
+    execFileSync('mkfifo', [path.join(dir, 'pipe.md')]);
+    await mkdir(path.join(dir, 'folder.md'));
+    await symlink('loop.md', path.join(dir, 'loop.md'));
+    expect(await readContentFile(path.join(dir, 'pipe.md'))).toEqual({ problem: 'is a named pipe, not a file; remove it or replace it with a regular file', line: 0 });
+    expect(await readContentFile(path.join(dir, 'folder.md'))).toMatchObject({ problem: expect.stringMatching(/^is a folder, not a file/) });
+    expect(await readContentFile(path.join(dir, 'loop.md'))).toMatchObject({ problem: expect.stringMatching(/^is a symbolic link that leads back to itself/) });
+  });
+});
+
+describe('walkImages', () => {
+  it('lists files in subfolders and symlinked folders, and ends on two links pointing at each other', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'team'));
+    await writeFile(path.join(dir, 'hero.jpg'), 'x');
+    await writeFile(path.join(dir, 'team', 'rossi.jpg'), 'x');
+    await symlink(path.join(dir, 'team'), path.join(dir, 'staff'));
+    // Two loops: a folder linking to its parent, and two links to each other.
+    await symlink('..', path.join(dir, 'team', 'up'));
+    await symlink('b', path.join(dir, 'a'));
+    await symlink('a', path.join(dir, 'b'));
+    const names = (await walkImages(dir)).sort();
+    expect(names).toEqual(['a', 'b', 'hero.jpg', 'staff/rossi.jpg', 'team/rossi.jpg'].sort());
+  });
+});
