@@ -1,4 +1,5 @@
 // ContentError: one content mistake with its location; formatting and ordering for reports.
+import { plural } from './plural.ts';
 
 /** How bad a problem is: errors stop the build, warnings are printed and the build goes on. */
 export type Severity = 'error' | 'warning';
@@ -60,10 +61,11 @@ export function formatReport(problems: readonly ContentError[]): string {
   const sorted = sortProblems(problems);
   const errors = errorsOf(sorted).length;
   const warnings = sorted.length - errors;
-  const totals = [plural(errors, 'error'), plural(warnings, 'warning')].filter(Boolean).join(' and ');
+  const totals = [
+    errors > 0 && plural(errors, 'error'),
+    warnings > 0 && plural(warnings, 'warning'),
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return [...sorted.map(formatProblem), totals ? `${totals}.` : ''].filter(Boolean).join('\n');
-}
-
-function plural(count: number, noun: string): string {
-  return count === 0 ? '' : `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
