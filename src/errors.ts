@@ -31,12 +31,22 @@ export class ProblemsError extends Error {
   }
 }
 
+/** What a report shows of a problem: a ContentError, or the plain data the watch overlay receives. */
+export type ProblemData = Pick<ContentError, 'file' | 'line' | 'field' | 'message' | 'severity'>;
+
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
-export function formatProblem(problem: ContentError): string {
-  const prefix = problem.severity === 'warning' ? 'warning: ' : '';
-  // Line 0 marks a problem with the whole file or folder (missing file, empty folder).
-  const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-  return `${location}: ${prefix}${problem.field}: ${problem.message}`;
+export function formatProblem(problem: ProblemData): string {
+  return `${problemLocation(problem)}: ${problemText(problem)}`;
+}
+
+/** `content/professionals/x.md:12`; the file alone for line 0, a problem with the whole file or folder (missing file, empty folder). */
+export function problemLocation(problem: ProblemData): string {
+  return problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
+}
+
+/** What is wrong there: `timeline[3].type: expected …`, prefixed with `warning: ` for a warning. */
+export function problemText(problem: ProblemData): string {
+  return `${problem.severity === 'warning' ? 'warning: ' : ''}${problem.field}: ${problem.message}`;
 }
 
 /** Orders problems by file, then line, then field, so reports are stable. */
