@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { loadContent, type ParsedFileCache } from './content/load.ts';
+import { mentionFinder, type FindMention } from './content/mentions.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
@@ -68,8 +69,8 @@ export interface BuildCache {
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
   /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
   renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates): Page[] | Promise<Page[]>;
-  /** Like `checkLinks`, skipping pages already checked against the same set of files. */
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
+  /** Runs `check` (the link check) on the pages not already checked against the same set of files. */
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
   pageBytes(page: Page): Uint8Array;
 }
@@ -112,7 +113,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
 
   const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet);
+  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, checked.findMention));
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 
@@ -128,9 +129,10 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 }
 
 /** Loads and validates only: what `brochure check` runs. */
-export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[] }> {
+export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[]; findMention: FindMention }> {
+  const loaded = await loadContent(options.content, options.cwd, cache?.parsedFiles);
   // validateContent leaves `entries` out whenever there is an error.
-  return validateContent(await loadContent(options.content, options.cwd, cache?.parsedFiles));
+  return { ...validateContent(loaded), findMention: mentionFinder(loaded.entries) };
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
@@ -140,7 +142,7 @@ function noCache(options: ResolvedOptions): BuildCache {
     renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
     reuse: (_stage, _key, run) => run(),
     renderPages,
-    checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),
+    checkLinks: (pages, _files, check) => check(pages),
     pageBytes: (page) => Buffer.from(page.html),
   };
 }

@@ -7,7 +7,6 @@ import { buildSite, checkContent, type AssetStage, type BuildCache, type BuildRe
 import { formatProblem } from '../../src/errors.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
-import { checkLinks } from '../../src/render/check-links.ts';
 import { renderPage } from '../../src/render/render-pages.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
 import { tempDir } from '../helpers/files.ts';
@@ -132,7 +131,7 @@ describe('buildSite hooks (what watch passes)', () => {
       renderMarkdown: (bodies) => (calls.push(`markdown ${bodies.length}`), renderMarkdownBodies(bodies, markdownCache)),
       reuse: <T>(stage: AssetStage, key: string, run: () => Promise<T>) => (calls.push(`reuse ${stage} ${JSON.stringify(key)}`), run()),
       renderPages: (model, assets, templates) => (calls.push('render'), model.routes.map((route) => renderPage(templates.pages, { model, route, assets }))),
-      checkLinks: (pages, files) => (calls.push('links'), checkLinks(pages, files, options.cwd)),
+      checkLinks: (pages, _files, check) => (calls.push('links'), check(pages)),
       pageBytes: (page) => Buffer.from(page.html),
     };
     const cached = success(await buildSite(options, { cache }));
