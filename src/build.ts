@@ -2,9 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
-import { loadContent, type ParsedFileCache } from './content/load.ts';
-import { mentionFinder, type FindMention } from './content/mentions.ts';
-import { validateContent, type Entries } from './content/validate.ts';
+import { checkContent } from './content/check.ts';
+import type { ParsedFileCache } from './content/load.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
@@ -79,7 +78,7 @@ export interface BuildCache {
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const start = performance.now();
   const cache = hooks.cache ?? noCache(options);
-  const checked = await checkContent(options, cache);
+  const checked = await checkContent(options, cache.parsedFiles);
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const model = buildModel(checked.entries, await cache.renderMarkdown(markdownBodies(checked.entries)));
   const contentDone = performance.now();
@@ -126,13 +125,6 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
     times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
     imagesEncoded: images.encoded,
   };
-}
-
-/** Loads and validates only: what `brochure check` runs. */
-export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[]; findMention: FindMention }> {
-  const loaded = await loadContent(options.content, options.cwd, cache?.parsedFiles);
-  // validateContent leaves `entries` out whenever there is an error.
-  return { ...validateContent(loaded), findMention: mentionFinder(loaded.entries) };
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */

@@ -1,18 +1,13 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
+// Each command imports what it runs when it runs (the compiled CLI splits there), so `--version`
+// never loads the pipeline, `check` never loads React, and only `watch` loads chokidar.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { buildSite, checkContent } from './build.ts';
-import { ContentError, errorsOf, formatReport } from './errors.ts';
-import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
-import { writeSite } from './output/write-site.ts';
-import { formatSummary } from './summary.ts';
-import { checkCompliance } from './compliance/rules.ts';
-import { formatComplianceReport, formatComplianceSummary, warningsOf } from './compliance/report.ts';
-import { asStaticHost } from './host/headers-file.ts';
-import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
-import { watchSite } from './watch/watch.ts';
 import { displayPath } from './display-path.ts';
+import { errorsOf, formatReport, type ContentError } from './errors.ts';
+import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
+import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -52,6 +47,13 @@ function createProgram(): Command {
     .option('-q, --quiet', 'print nothing on success')
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'>) => {
       const options = resolveOptions(flags);
+      const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }] = await Promise.all([
+        import('./build.ts'),
+        import('./output/write-site.ts'),
+        import('./summary.ts'),
+        import('./compliance/rules.ts'),
+        import('./compliance/report.ts'),
+      ]);
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
       await writeSite(options.out, result.files);
@@ -72,6 +74,7 @@ function createProgram(): Command {
     .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean }) => {
       const options = resolveOptions(flags);
       if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
+      const { checkContent } = await import('./content/check.ts');
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
       if (problems.length > 0) console.error(formatReport(problems));
@@ -85,6 +88,7 @@ function createProgram(): Command {
     .option('-p, --port <number>', 'port to listen on', parsePort, DEFAULTS.port)
     .action(async (flags: Pick<Options, 'out' | 'port'>) => {
       const options = resolveOptions(flags);
+      const { asStaticHost } = await import('./host/headers-file.ts');
       await assertSiteDirectory(options.out);
       const server = await serveSite({ ...(await asStaticHost(directoryFiles(options.out))), port: options.port });
       console.log(`Serving ${displayPath(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
@@ -96,9 +100,10 @@ function createProgram(): Command {
     .description('build, serve on localhost, rebuild on every change and reload open pages')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
-    .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
+    .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
     .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string }) => {
       const options = resolveOptions(flags);
+      const { watchSite } = await import('./watch/watch.ts');
       const starting = watchSite(options, { write: flags.out !== undefined });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
@@ -112,6 +117,11 @@ function createProgram(): Command {
 
 /** `check --compliance`: builds in memory (writing nothing), then prints every rule's finding. */
 async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Promise<void> {
+  const [{ buildSite }, { checkCompliance }, { formatComplianceReport, warningsOf }] = await Promise.all([
+    import('./build.ts'),
+    import('./compliance/rules.ts'),
+    import('./compliance/report.ts'),
+  ]);
   const result = await buildSite(options);
   if (!result.ok) return fail(result.problems, 'Nothing was written.');
   if (result.problems.length > 0) console.error(formatReport(result.problems));

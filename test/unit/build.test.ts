@@ -3,7 +3,7 @@
 import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, checkContent, type AssetStage, type BuildCache, type BuildResult, type BuildSuccess } from '../../src/build.ts';
+import { buildSite, type AssetStage, type BuildCache, type BuildResult, type BuildSuccess } from '../../src/build.ts';
 import { formatProblem } from '../../src/errors.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
@@ -81,15 +81,6 @@ describe('buildSite with content problems', () => {
   it('stops at content errors, before rendering anything', async () => {
     const result = await buildSite(resolveOptions({}, fixture('missing-field')));
     expect(result).toEqual({ ok: false, problems: [expect.objectContaining({ file: 'content/home.md', field: 'heading' })] });
-  });
-
-  it('checkContent returns the entries only when there is no error, warnings or not', async () => {
-    const warned = await checkContent(resolveOptions({}, fixture('unknown-key')));
-    expect(warned.entries?.professionals.map((professional) => professional.slug)).toEqual(['rossi']);
-    expect(warned.problems).toHaveLength(1);
-    const broken = await checkContent(resolveOptions({}, fixture('missing-field')));
-    expect(broken.entries).toBeUndefined();
-    expect(broken.problems).toHaveLength(1);
   });
 });
 
