@@ -2,9 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
-import { checkImages } from './bundle/image-check.ts';
-import { loadContent, type ParsedFileCache } from './content/load.ts';
-import { validateContent, type Entries } from './content/validate.ts';
+import { checkContent } from './content/check.ts';
+import type { ParsedFileCache } from './content/load.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
@@ -69,8 +68,8 @@ export interface BuildCache {
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
   /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
   renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates): Page[] | Promise<Page[]>;
-  /** Like `checkLinks`, skipping pages already checked against the same set of files. */
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
+  /** Runs `check` (the link check) on the pages not already checked against the same set of files. */
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
   pageBytes(page: Page): Uint8Array;
 }
@@ -79,7 +78,7 @@ export interface BuildCache {
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const start = performance.now();
   const cache = hooks.cache ?? noCache(options);
-  const checked = await checkContent(options, cache);
+  const checked = await checkContent(options, cache.parsedFiles);
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const model = buildModel(checked.entries, await cache.renderMarkdown(markdownBodies(checked.entries)));
   const contentDone = performance.now();
@@ -113,7 +112,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
 
   const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet);
+  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, checked.findMention));
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 
@@ -128,15 +127,6 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   };
 }
 
-/** Loads and validates only (images decoded, not encoded): what `brochure check` runs. */
-export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[] }> {
-  // validateContent leaves `entries` out whenever there is an error.
-  const { entries, problems, references } = validateContent(await loadContent(options.content, options.cwd, cache?.parsedFiles));
-  const imageProblems = await checkImages(references, options.content, options.cacheDir);
-  if (imageProblems.length === 0) return entries ? { entries, problems } : { problems };
-  return { problems: [...problems, ...imageProblems] };
-}
-
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
 function noCache(options: ResolvedOptions): BuildCache {
   return {
@@ -144,7 +134,7 @@ function noCache(options: ResolvedOptions): BuildCache {
     renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
     reuse: (_stage, _key, run) => run(),
     renderPages,
-    checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),
+    checkLinks: (pages, _files, check) => check(pages),
     pageBytes: (page) => Buffer.from(page.html),
   };
 }

@@ -1,21 +1,16 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
+// Each command imports what it runs when it runs (the compiled CLI splits there), so `--version`
+// never loads the pipeline, `check` never loads React, and only `watch` loads chokidar.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { buildSite, checkContent } from './build.ts';
-import { ContentError, errorsOf, formatReport } from './errors.ts';
-import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
-import { writeSite } from './output/write-site.ts';
+import { describeEnvironmentError } from './environment-error.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
-import { describeEnvironmentError } from './environment-error.ts';
-import { formatSummary } from './summary.ts';
-import { checkCompliance } from './compliance/rules.ts';
-import { formatComplianceReport, formatComplianceSummary, warningsOf } from './compliance/report.ts';
-import { asStaticHost } from './host/headers-file.ts';
-import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
-import { watchSite } from './watch/watch.ts';
 import { displayPath } from './display-path.ts';
+import { errorsOf, formatReport, type ContentError } from './errors.ts';
+import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
+import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -69,6 +64,13 @@ function createProgram(): Command {
       const options = resolveOptions(flags);
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard);
+      const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }] = await Promise.all([
+        import('./build.ts'),
+        import('./output/write-site.ts'),
+        import('./summary.ts'),
+        import('./compliance/rules.ts'),
+        import('./compliance/report.ts'),
+      ]);
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
       await writeSite(options.out, result.files, guard);
@@ -89,6 +91,7 @@ function createProgram(): Command {
     .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean }) => {
       const options = resolveOptions(flags);
       if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
+      const { checkContent } = await import('./content/check.ts');
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
       if (problems.length > 0) console.error(formatReport(problems));
@@ -102,6 +105,7 @@ function createProgram(): Command {
     .option('-p, --port <number>', 'port to listen on', parsePort, DEFAULTS.port)
     .action(async (flags: Pick<Options, 'out' | 'port'>) => {
       const options = resolveOptions(flags);
+      const { asStaticHost } = await import('./host/headers-file.ts');
       await assertSiteDirectory(options.out);
       const server = await serveSite({ ...(await asStaticHost(directoryFiles(options.out))), port: options.port });
       console.log(`Serving ${displayPath(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
@@ -113,12 +117,13 @@ function createProgram(): Command {
     .description('build, serve on localhost, rebuild on every change and reload open pages')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
-    .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
+    .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
     .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
     .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string; force?: boolean }) => {
       const options = resolveOptions(flags);
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
       if (guard) await prepareOutput(options.out, guard);
+      const { watchSite } = await import('./watch/watch.ts');
       const starting = watchSite(options, { write: flags.out !== undefined, guard });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
@@ -132,6 +137,11 @@ function createProgram(): Command {
 
 /** `check --compliance`: builds in memory (writing nothing), then prints every rule's finding. */
 async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Promise<void> {
+  const [{ buildSite }, { checkCompliance }, { formatComplianceReport, warningsOf }] = await Promise.all([
+    import('./build.ts'),
+    import('./compliance/rules.ts'),
+    import('./compliance/report.ts'),
+  ]);
   const result = await buildSite(options);
   if (!result.ok) return fail(result.problems, 'Nothing was written.');
   if (result.problems.length > 0) console.error(formatReport(result.problems));

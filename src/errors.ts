@@ -1,4 +1,5 @@
 // ContentError: one content mistake with its location; formatting and ordering for reports.
+import { plural } from './plural.ts';
 
 /** How bad a problem is: errors stop the build, warnings are printed and the build goes on. */
 export type Severity = 'error' | 'warning';
@@ -30,12 +31,22 @@ export class ProblemsError extends Error {
   }
 }
 
+/** What a report shows of a problem: a ContentError, or the plain data the watch overlay receives. */
+export type ProblemData = Pick<ContentError, 'file' | 'line' | 'field' | 'message' | 'severity'>;
+
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
-export function formatProblem(problem: ContentError): string {
-  const prefix = problem.severity === 'warning' ? 'warning: ' : '';
-  // Line 0 marks a problem with the whole file or folder (missing file, empty folder).
-  const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-  return `${location}: ${prefix}${problem.field}: ${problem.message}`;
+export function formatProblem(problem: ProblemData): string {
+  return `${problemLocation(problem)}: ${problemText(problem)}`;
+}
+
+/** `content/professionals/x.md:12`; the file alone for line 0, a problem with the whole file or folder (missing file, empty folder). */
+export function problemLocation(problem: ProblemData): string {
+  return problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
+}
+
+/** What is wrong there: `timeline[3].type: expected …`, prefixed with `warning: ` for a warning. */
+export function problemText(problem: ProblemData): string {
+  return `${problem.severity === 'warning' ? 'warning: ' : ''}${problem.field}: ${problem.message}`;
 }
 
 /** Orders problems by file, then line, then field, so reports are stable. */
@@ -60,10 +71,11 @@ export function formatReport(problems: readonly ContentError[]): string {
   const sorted = sortProblems(problems);
   const errors = errorsOf(sorted).length;
   const warnings = sorted.length - errors;
-  const totals = [plural(errors, 'error'), plural(warnings, 'warning')].filter(Boolean).join(' and ');
+  const totals = [
+    errors > 0 && plural(errors, 'error'),
+    warnings > 0 && plural(warnings, 'warning'),
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return [...sorted.map(formatProblem), totals ? `${totals}.` : ''].filter(Boolean).join('\n');
-}
-
-function plural(count: number, noun: string): string {
-  return count === 0 ? '' : `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

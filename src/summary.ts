@@ -1,5 +1,6 @@
 // The build summary: each route with its HTML size, asset totals, and time per stage.
 import type { BuildSuccess } from './build.ts';
+import { plural } from './plural.ts';
 
 /** `Built 7 pages, 184 kB in 0.21 s` preceded by one line per route (sizes from the output bytes). */
 export function formatSummary(result: Pick<BuildSuccess, 'files' | 'pages' | 'times' | 'imagesEncoded'>, outLabel: string): string {
@@ -14,10 +15,6 @@ export function formatSummary(result: Pick<BuildSuccess, 'files' | 'pages' | 'ti
     `  ${'assets'.padEnd(width)}  ${formatBytes(total - html).padStart(8)}  (${plural(result.files.size - rows.length, 'file')}${result.imagesEncoded ? `, ${result.imagesEncoded} images encoded` : ''})`,
     `Built ${plural(rows.length, 'page')}, ${formatBytes(total)} in ${(time / 1000).toFixed(2)} s into ${outLabel}/ (content ${ms(content)}, assets ${ms(assets)}, render ${ms(render)}).`,
   ].join('\n');
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function formatBytes(bytes: number): string {

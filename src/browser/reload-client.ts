@@ -1,6 +1,8 @@
 // Browser side of `brochure watch`: reloads the page after each good build and shows a failed one in an overlay.
 // Served at /__brochure/reload.js in watch mode only; `build` output never loads it.
 // Types only from live-reload.ts (esbuild drops the import): the bundle carries none of the server code.
+// Problems read as the terminal prints them: the overlay uses the same formatter (src/errors.ts).
+import { problemLocation, problemText } from '../errors.ts';
 import type { FailureReport, ReloadEvents } from '../watch/live-reload.ts';
 
 // The page's script tag is LiveReload.scriptTag(), added by the server; it always names the events URL.
@@ -39,11 +41,7 @@ function show(failure: FailureReport): void {
   );
   if (failure.problems.length > 0) {
     const list = element('ul');
-    for (const problem of failure.problems) {
-      const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-      const prefix = problem.severity === 'warning' ? 'warning: ' : '';
-      list.append(element('li', {}, element('code', {}, location), ` ${prefix}${problem.field}: ${problem.message}`));
-    }
+    for (const problem of failure.problems) list.append(element('li', {}, element('code', {}, problemLocation(problem)), ` ${problemText(problem)}`));
     panel.append(list);
   }
   if (failure.error) panel.append(element('pre', {}, failure.error.stack || failure.error.message));

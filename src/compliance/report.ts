@@ -1,4 +1,5 @@
 // Prints compliance findings: the full report of `check --compliance` and the one line `build` adds.
+import { plural } from '../plural.ts';
 import type { Finding } from './rules.ts';
 
 /** One line per finding (`WARN  consent-expiry  content/site.yaml: …`), then the totals. */
@@ -18,8 +19,4 @@ export function formatComplianceSummary(findings: readonly Finding[]): string | 
 /** How many findings warn. */
 export function warningsOf(findings: readonly Finding[]): number {
   return findings.filter((finding) => finding.status === 'warn').length;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,5 +1,6 @@
 // Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
 import type { SiteModel } from '../model/site-model.ts';
+import { plural } from '../plural.ts';
 import { PRIVACY_PATH } from '../routes.ts';
 import type { Page } from '../render/render-pages.ts';
 
@@ -64,7 +65,7 @@ export function privacyNotice({ model, pages }: ComplianceInput): Finding[] {
   }
   // The banner and the forms come from the templates, not from content.
   if (unlinked.length > 0) return [warn('privacy-notice', 'templates/', `${PRIVACY_PATH} is not linked from ${unlinked.join(', ')}`)];
-  return [pass('privacy-notice', source, `${PRIVACY_PATH} is linked from the cookie banner of ${pages.length} pages and from ${forms} form${forms === 1 ? '' : 's'}`)];
+  return [pass('privacy-notice', source, `${PRIVACY_PATH} is linked from the cookie banner of ${pages.length} pages and from ${plural(forms, 'form')}`)];
 }
 
 /** The map and the reviews widget wait for marketing consent instead of loading with the page. */

@@ -1,6 +1,5 @@
 // Every internal link and asset reference in the output must point at a file of the output.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import type { FindMention } from '../content/mentions.ts';
 import { ContentError } from '../errors.ts';
 import { filesForPath } from '../routes.ts';
 import type { Page } from './render-pages.ts';
@@ -9,12 +8,10 @@ const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
 
 /**
  * A ContentError per internal URL that resolves to no output file, naming the page and the content
- * file that holds the link (`cwd` is the folder that content paths are relative to).
+ * file that holds the link, at the line `findMention` (from the load stage) gives.
  */
-export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, cwd = process.cwd()): ContentError[] {
+export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, findMention: FindMention): ContentError[] {
   const problems: ContentError[] = [];
-  const lines = new Map<string, string[]>();
-  const linesOf = (file: string) => lines.get(file) ?? lines.set(file, readLines(path.resolve(cwd, file))).get(file)!;
   for (const page of pages) {
     const reported = new Set<string>();
     for (const match of page.html.matchAll(REFERENCE)) {
@@ -22,7 +19,7 @@ export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, c
         if (reported.has(url) || resolves(url, files)) continue;
         reported.add(url);
         const where = page.route.path ?? 'the 404 page';
-        const { file, line } = locate(page.route.sources, url, linesOf) ?? { file: page.route.source, line: 0 };
+        const { file, line } = locate(page.route.sources, url, findMention) ?? { file: page.route.source, line: 0 };
         problems.push(new ContentError(file, line, 'link', `${where} links to ${url}, which is not a page or file of the site`));
       }
     }
@@ -31,10 +28,10 @@ export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, c
 }
 
 /** The first of the page's content files with a line mentioning `url` (a page may render several files). */
-function locate(sources: readonly string[], url: string, linesOf: (file: string) => string[]): { file: string; line: number } | undefined {
+function locate(sources: readonly string[], url: string, findMention: FindMention): { file: string; line: number } | undefined {
   for (const file of sources) {
-    const index = linesOf(file).findIndex((text) => text.includes(url));
-    if (index >= 0) return { file, line: index + 1 };
+    const line = findMention(file, url);
+    if (line !== undefined) return { file, line };
   }
   return undefined;
 }
@@ -61,13 +58,4 @@ function safeDecode(text: string): string {
 
 function decodeEntities(text: string): string {
   return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
-}
-
-// Only read when a link is broken, to find the line that mentions it.
-function readLines(file: string): string[] {
-  try {
-    return readFileSync(file, 'utf8').split('\n');
-  } catch {
-    return [];
-  }
 }

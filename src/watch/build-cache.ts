@@ -6,7 +6,6 @@ import type { ContentError } from '../errors.ts';
 import { renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
 import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { checkLinks } from '../render/check-links.ts';
 import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
 import type { Page } from '../render/render-pages.ts';
 import { PageCache } from './page-cache.ts';
@@ -26,7 +25,6 @@ export class WatchCache implements BuildCache {
   readonly #clientDir: string;
   readonly #imagesDir: string;
   readonly #cacheDir: string;
-  readonly #cwd: string;
   /** `file:<absolute path>` or `stage:<name>` -> the value computed from it. */
   readonly #kept = new Map<string, Kept>();
   /** Bumped on each invalidation, so a value computed while its input changed is not kept. */
@@ -42,7 +40,6 @@ export class WatchCache implements BuildCache {
     this.#clientDir = path.dirname(options.clientEntry);
     this.#imagesDir = path.join(options.content, 'images');
     this.#cacheDir = options.cacheDir;
-    this.#cwd = options.cwd;
   }
 
   /** Pages the last build rendered; the others were reused. */
@@ -77,7 +74,7 @@ export class WatchCache implements BuildCache {
     return this.#pages.render(model, assets, templates.pages);
   }
 
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[] {
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[] {
     // A page's links can only break when its HTML or the set of files changes: reused pages
     // (same object) that passed against the same files need no second look.
     const signature = [...files].join('\n');
@@ -88,7 +85,7 @@ export class WatchCache implements BuildCache {
     const problems: ContentError[] = [];
     for (const page of pages) {
       if (this.#linksChecked.has(page)) continue;
-      const found = checkLinks([page], files, this.#cwd);
+      const found = check([page]);
       if (found.length === 0) this.#linksChecked.add(page);
       problems.push(...found);
     }

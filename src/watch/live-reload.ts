@@ -1,20 +1,11 @@
 // Live reload over Server-Sent Events: a revision counter per good build, and the failure the overlay shows.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ContentError, Severity } from '../errors.ts';
+import type { ContentError, ProblemData } from '../errors.ts';
 
 /** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
 export const RELOAD_CLIENT_FILE = '__brochure/reload.js';
 const EVENTS_PATH = '/__brochure/events';
-
-/** One problem as the overlay lists it. */
-interface OverlayProblem {
-  file: string;
-  line: number;
-  field: string;
-  message: string;
-  severity: Severity;
-}
 
 /** The message and stack of something thrown; a template may throw a string. */
 interface ErrorDetails {
@@ -24,7 +15,7 @@ interface ErrorDetails {
 
 /** What open pages show after a failed build: located problems, or the crash of a template or of brochure. */
 export interface FailureReport {
-  problems: OverlayProblem[];
+  problems: ProblemData[];
   error?: ErrorDetails;
 }
 

@@ -1,7 +1,8 @@
 // buildSite on the committed fixtures: every content rule's exact report, and the output contract of a good site.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite, checkContent, type BuildSuccess } from '../../src/build.ts';
+import { buildSite, type BuildSuccess } from '../../src/build.ts';
+import { checkContent } from '../../src/content/check.ts';
 import { formatProblem, formatReport } from '../../src/errors.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { writeSite } from '../../src/output/write-site.ts';

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetStage } from '../../src/build.ts';
-import type { ParsedFile } from '../../src/content/load.ts';
+import { loadContent, type ParsedFile } from '../../src/content/load.ts';
+import { mentionFinder } from '../../src/content/mentions.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
-import { formatProblem } from '../../src/errors.ts';
+import { formatProblem, type ContentError } from '../../src/errors.ts';
 import { renderMarkdown, renderMarkdownBodies } from '../../src/model/markdown.ts';
 import type { Route, SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import type { AssetManifest, PageProps, PageTemplates } from '../../src/render/page-props.ts';
+import { checkLinks } from '../../src/render/check-links.ts';
 import type { Page } from '../../src/render/render-pages.ts';
 import { tempDir, writeTree } from '../helpers/files.ts';
 
@@ -208,39 +210,45 @@ describe('WatchCache.renderMarkdown', () => {
 describe('WatchCache.checkLinks', () => {
   const FILES = new Set(['index.html', 'contatti.html']);
 
+  /** What buildSite hands the cache: the real link check against `files`, with lines from the loaded content. */
+  async function linkCheck(options: ResolvedOptions, files: ReadonlySet<string>): Promise<(pages: readonly Page[]) => ContentError[]> {
+    const findMention = mentionFinder((await loadContent(options.content, options.cwd)).entries);
+    return (pages) => checkLinks(pages, files, findMention);
+  }
+
   it('reports a broken link at the line of the content file that holds it, as checkLinks does', async () => {
     const options = await project();
     const cache = new WatchCache(options);
     const page: Page = { route: route('index.html', 'content/home.md'), html: '<a href="/sparita">x</a>' };
-    expect(cache.checkLinks([page], FILES).map(formatProblem)).toEqual([
+    expect(cache.checkLinks([page], FILES, await linkCheck(options, FILES)).map(formatProblem)).toEqual([
       'content/home.md:5: link: /index links to /sparita, which is not a page or file of the site',
     ]);
     // A page with a broken link is looked at again on every build.
-    expect(cache.checkLinks([page], FILES)).toHaveLength(1);
+    expect(cache.checkLinks([page], FILES, await linkCheck(options, FILES))).toHaveLength(1);
   });
 
   it('skips a page (the same object) that already passed against the same files, and checks it again when the files change', async () => {
     const options = await project();
     const cache = new WatchCache(options);
     const page: Page = { route: route('index.html', 'content/home.md'), html: '<a href="/contatti">x</a>' };
-    expect(cache.checkLinks([page], FILES)).toEqual([]);
+    expect(cache.checkLinks([page], FILES, await linkCheck(options, FILES))).toEqual([]);
 
     // The cache goes by identity: a reused page is the very object that passed. Changing it in place
     // proves it is not looked at again (real pages are never changed, a new render is a new object).
     page.html = '<a href="/sparita">x</a>';
-    expect(cache.checkLinks([page], new Set(FILES))).toEqual([]);
+    expect(cache.checkLinks([page], new Set(FILES), await linkCheck(options, new Set(FILES)))).toEqual([]);
 
     // A file gone: links that resolved may not any more.
-    expect(cache.checkLinks([page], new Set(['index.html']))).toHaveLength(1);
+    expect(cache.checkLinks([page], new Set(['index.html']), await linkCheck(options, new Set(['index.html'])))).toHaveLength(1);
   });
 
   it('checks a newly rendered page even when the files are the same', async () => {
     const options = await project();
     const cache = new WatchCache(options);
     const good: Page = { route: route('index.html', 'content/home.md'), html: '<a href="/contatti">x</a>' };
-    cache.checkLinks([good], FILES);
+    cache.checkLinks([good], FILES, await linkCheck(options, FILES));
     const rerendered: Page = { ...good, html: '<a href="/sparita">x</a>' };
-    expect(cache.checkLinks([rerendered], FILES)).toHaveLength(1);
+    expect(cache.checkLinks([rerendered], FILES, await linkCheck(options, FILES))).toHaveLength(1);
   });
 });
 

@@ -3,11 +3,10 @@
 import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, checkContent, type AssetStage, type BuildCache, type BuildResult, type BuildSuccess } from '../../src/build.ts';
+import { buildSite, type AssetStage, type BuildCache, type BuildResult, type BuildSuccess } from '../../src/build.ts';
 import { formatProblem } from '../../src/errors.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
-import { checkLinks } from '../../src/render/check-links.ts';
 import { renderPage } from '../../src/render/render-pages.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
 import { tempDir } from '../helpers/files.ts';
@@ -83,15 +82,6 @@ describe('buildSite with content problems', () => {
     const result = await buildSite(resolveOptions({}, fixture('missing-field')));
     expect(result).toEqual({ ok: false, problems: [expect.objectContaining({ file: 'content/home.md', field: 'heading' })] });
   });
-
-  it('checkContent returns the entries only when there is no error, warnings or not', async () => {
-    const warned = await checkContent(resolveOptions({}, fixture('unknown-key')));
-    expect(warned.entries?.professionals.map((professional) => professional.slug)).toEqual(['rossi']);
-    expect(warned.problems).toHaveLength(1);
-    const broken = await checkContent(resolveOptions({}, fixture('missing-field')));
-    expect(broken.entries).toBeUndefined();
-    expect(broken.problems).toHaveLength(1);
-  });
 });
 
 describe('buildSite with broken templates', () => {
@@ -132,7 +122,7 @@ describe('buildSite hooks (what watch passes)', () => {
       renderMarkdown: (bodies) => (calls.push(`markdown ${bodies.length}`), renderMarkdownBodies(bodies, markdownCache)),
       reuse: <T>(stage: AssetStage, key: string, run: () => Promise<T>) => (calls.push(`reuse ${stage} ${JSON.stringify(key)}`), run()),
       renderPages: (model, assets, templates) => (calls.push('render'), model.routes.map((route) => renderPage(templates.pages, { model, route, assets }))),
-      checkLinks: (pages, files) => (calls.push('links'), checkLinks(pages, files, options.cwd)),
+      checkLinks: (pages, _files, check) => (calls.push('links'), check(pages)),
       pageBytes: (page) => Buffer.from(page.html),
     };
     const cached = success(await buildSite(options, { cache }));

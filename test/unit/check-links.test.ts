@@ -1,5 +1,8 @@
 // checkLinks: every internal href/src must resolve to an output file; a broken one names its page and content file.
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { loadContent } from '../../src/content/load.ts';
+import { mentionFinder } from '../../src/content/mentions.ts';
 import { formatProblem } from '../../src/errors.ts';
 import type { Route } from '../../src/model/site-model.ts';
 import { checkLinks } from '../../src/render/check-links.ts';
@@ -23,12 +26,15 @@ function page(path: string | null, body: string, sources: string[] = ['content/h
   return { route, html: `<!doctype html><html><head><link rel="stylesheet" href="/static/css/site.0123456789.css"></head><body>${body}</body></html>` };
 }
 
-/** Problems for `pages`, with source files written from `files` into a temp project folder. */
+/** Problems for `pages`, with source files written from `files` into a temp project folder and loaded as a build loads them. */
 async function check(pages: Page[], files: Record<string, string> = {}): Promise<string[]> {
   const cwd = await tempDir();
   await writeTree(cwd, files);
-  return checkLinks(pages, FILES, cwd).map(formatProblem);
+  const { entries } = await loadContent(path.join(cwd, 'content'), cwd);
+  return checkLinks(pages, FILES, mentionFinder(entries)).map(formatProblem);
 }
+
+const NOWHERE = () => undefined;
 
 describe('checkLinks', () => {
   it('accepts clean URLs, the home page, files as they are, and external or in-page links', async () => {
@@ -96,7 +102,7 @@ describe('checkLinks', () => {
   it('decodes HTML entities and percent escapes before resolving', async () => {
     const files = new Set(['index.html', 'static/css/site.0123456789.css', 'static/media/foto uno.jpg']);
     const pages = [page('/', '<img src="/static/media/foto%20uno.jpg"><a href="/?a=1&amp;b=2">x</a>')];
-    expect(checkLinks(pages, files, await tempDir())).toEqual([]);
+    expect(checkLinks(pages, files, NOWHERE)).toEqual([]);
   });
 
   it('reports, rather than crashes on, a malformed percent escape', async () => {
@@ -106,6 +112,6 @@ describe('checkLinks', () => {
 
   it('accepts a folder URL with a trailing slash when the folder has an index.html', async () => {
     const files = new Set(['index.html', 'static/css/site.0123456789.css', 'guida/index.html']);
-    expect(checkLinks([page('/', '<a href="/guida/">g</a><a href="/guida">g</a>')], files, await tempDir())).toEqual([]);
+    expect(checkLinks([page('/', '<a href="/guida/">g</a><a href="/guida">g</a>')], files, NOWHERE)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../src/build.ts';
+import { checkContent } from '../../src/content/check.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions } from '../../src/options.ts';

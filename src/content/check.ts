@@ -1,0 +1,26 @@
+// Loads and validates the content, images decoded: all that `brochure check` runs, and the first stage of every build.
+import type { ResolvedOptions } from '../options.ts';
+import type { ContentError } from '../errors.ts';
+import { checkImages } from '../bundle/image-check.ts';
+import { loadContent, type ParsedFileCache } from './load.ts';
+import { mentionFinder, type FindMention } from './mentions.ts';
+import { validateContent, type Entries } from './validate.ts';
+
+/** The validated entries (only when there is no error), every problem, and where the content mentions a text. */
+export interface CheckedContent {
+  entries?: Entries;
+  problems: ContentError[];
+  findMention: FindMention;
+}
+
+/** Loads and validates `options.content`; `parsedFiles` is the watch cache of parsed files. */
+export async function checkContent(options: ResolvedOptions, parsedFiles?: ParsedFileCache): Promise<CheckedContent> {
+  const loaded = await loadContent(options.content, options.cwd, parsedFiles);
+  // validateContent leaves `entries` out whenever there is an error.
+  const { entries, problems, references } = validateContent(loaded);
+  const findMention = mentionFinder(loaded.entries);
+  // Images are decoded (not encoded) here, so `check` and `build` refuse the same files.
+  const imageProblems = await checkImages(references, options.content, options.cacheDir);
+  if (imageProblems.length === 0) return entries ? { entries, problems, findMention } : { problems, findMention };
+  return { problems: [...problems, ...imageProblems], findMention };
+}
