@@ -39,7 +39,7 @@ async function openFolder(prefix: string, writable = true): Promise<string> {
 describe('the environment', () => {
   it('a read-only install without lib/ runs from src/ and keeps its caches in the temporary folder', async () => {
     const install = await openFolder('brochure-install-', false);
-    for (const part of ['bin', 'src', 'templates', 'package.json']) await cp(path.join(ROOT, part), path.join(install, part), { recursive: true });
+    for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) await cp(path.join(ROOT, part), path.join(install, part), { recursive: true });
     await symlink(path.join(ROOT, 'node_modules'), path.join(install, 'node_modules'));
     const project = await openFolder('brochure-project-');
     await cp(fixture('minimal'), project, { recursive: true });
