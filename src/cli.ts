@@ -9,6 +9,9 @@ import { writeSite } from './output/write-site.ts';
 import { formatSummary } from './summary.ts';
 import { checkCompliance } from './compliance/rules.ts';
 import { formatComplianceReport, formatComplianceSummary, warningsOf } from './compliance/report.ts';
+import { launchInput } from './launch/input.ts';
+import { count, formatLaunchReport, formatLaunchSummary } from './launch/report.ts';
+import { checkLaunch } from './launch/rules.ts';
 import { asStaticHost } from './dev/headers-file.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
 import { watchSite } from './dev/watch.ts';
@@ -59,6 +62,8 @@ function createProgram(): Command {
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
+      const launch = formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)));
+      if (launch) console.log(launch);
       console.log(formatSummary(result, displayPath(options.out)));
     });
 
@@ -68,9 +73,11 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('--compliance', 'also render the site in memory and report, rule by rule, what an Italian practice site still lacks')
     .option('--strict', 'with --compliance: exit 1 when a rule warns')
+    .option('--launch', 'also render the site in memory and report, rule by rule, what still keeps it from going live (sample values, placeholders, made-up contacts); exit 1 when a rule fails')
     .option('-q, --quiet', 'print nothing when the content is valid')
-    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean }) => {
+    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; launch?: boolean }) => {
       const options = resolveOptions(flags);
+      if (flags.launch) return checkLaunchOf(options, flags.compliance || flags.strict ? flags.strict === true : undefined);
       if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
@@ -118,6 +125,25 @@ async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Pro
   const findings = checkCompliance(result);
   if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
   if (strict && warningsOf(findings) > 0) process.exitCode = 1;
+}
+
+/**
+ * `check --launch`: builds in memory, then prints every launch rule's finding; exit 1 when one fails.
+ * `strict` is set when --compliance (or --strict) came too: that report comes first.
+ */
+async function checkLaunchOf(options: ResolvedOptions, strict?: boolean): Promise<void> {
+  const result = await buildSite(options);
+  if (!result.ok) return fail(result.problems, 'Nothing was written.');
+  if (result.problems.length > 0) console.error(formatReport(result.problems));
+  if (strict !== undefined) {
+    const findings = checkCompliance(result);
+    console.log(`${formatComplianceReport(findings)}\n`);
+    if (strict && warningsOf(findings) > 0) process.exitCode = 1;
+  }
+  const findings = checkLaunch(await launchInput(result.model, options.content));
+  const failed = count(findings, 'fail') > 0;
+  if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(formatLaunchReport(findings));
+  if (failed) process.exitCode = 1;
 }
 
 function fail(problems: ContentError[], reassurance: string): void {
