@@ -44,9 +44,12 @@ export function emailService({ model }: LaunchInput): LaunchFinding[] {
 /** The reviews widget id is a real one: a placeholder leaves 'Recensioni' a heading over an empty band. */
 export function reviewsWidget({ model }: LaunchInput): LaunchFinding[] {
   const { widgetClass, scriptUrl } = model.site.reviews;
-  const placeholder = /0{8}-0{4}-0{4}-0{4}-0{12}/.test(widgetClass) || PLACEHOLDER_WORD.test(widgetClass) || EXAMPLE_HOST.test(new URL(scriptUrl).hostname);
-  return placeholder
-    ? [fail('reviews-widget', model.siteFile, `reviews.widgetClass "${widgetClass}" is a placeholder, so the home page shows 'Recensioni' over an empty band; paste the class of your widget from the provider's embed code`)]
+  const placeholders = [
+    /0{8}-0{4}-0{4}-0{4}-0{12}/.test(widgetClass) || PLACEHOLDER_WORD.test(widgetClass) ? `reviews.widgetClass "${widgetClass}"` : '',
+    EXAMPLE_HOST.test(new URL(scriptUrl).hostname) ? `reviews.scriptUrl ${scriptUrl}` : '',
+  ].filter(Boolean);
+  return placeholders.length > 0
+    ? [fail('reviews-widget', model.siteFile, `${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'}, so the home page shows 'Recensioni' over an empty band; copy both from the widget's embed code`)]
     : [pass('reviews-widget', model.siteFile, `reviews widget ${widgetClass}`)];
 }
 
@@ -136,7 +139,11 @@ export function privacySections({ model }: LaunchInput): LaunchFinding[] {
     [`the map provider (${providerName(model.site.map.embedUrl)})`, new RegExp(providerName(model.site.map.embedUrl), 'i')],
     [`the reviews provider (${providerName(model.site.reviews.scriptUrl)})`, new RegExp(providerName(model.site.reviews.scriptUrl), 'i')],
   ];
-  if (model.site.metrics) needed.push([`the metrics endpoint (${new URL(model.site.metrics.endpoint).hostname})`, new RegExp(providerName(model.site.metrics.endpoint), 'i')]);
+  if (model.site.metrics) {
+    // Often the practice's own domain, so the notice must name the host itself.
+    const host = new URL(model.site.metrics.endpoint).hostname;
+    needed.push([`the metrics endpoint (${host})`, new RegExp(host.replace(/\./g, '\\.'), 'i')]);
+  }
   const missing = needed.filter(([, pattern]) => !pattern.test(text)).map(([topic]) => topic);
   return missing.length > 0
     ? [fail('privacy-sections', file, `the privacy notice does not cover ${missing.join('; ')}: add ${missing.length === 1 ? 'it' : 'them'} (GDPR art. 13)`)]
