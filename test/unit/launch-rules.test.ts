@@ -24,56 +24,13 @@ import {
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies } from '../../src/model/site-model.ts';
 import { tempDir, type FileMap } from '../helpers/files.ts';
-import { fixture, projectWith, ROOT } from '../helpers/fixtures.ts';
+import { projectWith, ROOT } from '../helpers/fixtures.ts';
+import { launchReady } from '../helpers/launch-ready.ts';
 
 const SITE = 'content/site.yaml';
 const ROSSI = 'content/professionals/rossi.md';
 const PRIVACY = 'content/privacy.md';
-const minimal = async (file: string) => readFile(path.join(fixture('minimal'), file), 'utf8');
-const [minimalSite, minimalRossi] = await Promise.all([minimal(SITE), minimal(ROSSI)]);
-
-/** minimal's site.yaml with real-looking values, the forms set to tell visitors what happens. */
-const READY_SITE = minimalSite
-  .replace('https://prova.example.com', 'https://www.studioprova.it')
-  .replace('https://www.instagram.com/prova.example', 'https://www.instagram.com/studioprova')
-  .replace('https://reviews.example.com/widget.js', 'https://static.elfsight.com/platform/platform.js')
-  .replace('widgetClass: reviews-widget', 'widgetClass: elfsight-app-3f2a9c1e-77b0-4d2e-9a51-0c6d8e4b2f10')
-  .concat('forms:\n  contactsPage: send\n  contactsOnFailure: true\n');
-const READY_ROSSI = minimalRossi
-  .replace('+39 333 000 0001', '+39 347 218 4409')
-  .replace('maria.rossi@example.com', 'maria.rossi@studioprova.it')
-  .replace('maria-rossi-example', 'maria-rossi-4b1a2');
-const READY_PRIVACY = `---
-title: Privacy
-description: Informativa sulla privacy.
-heading: Informativa sulla privacy
-updated: "2025-01-01"
----
-
-## Titolare del trattamento
-
-Maria Rossi, [maria.rossi@studioprova.it](mailto:maria.rossi@studioprova.it).
-
-## Finalità e basi giuridiche
-
-Rispondere ai messaggi; base giuridica: le misure precontrattuali.
-
-## Conservazione
-
-Dodici mesi.
-
-## Destinatari
-
-EmailJS, responsabile del trattamento; la mappa di OpenStreetMap e le recensioni di Elfsight.
-
-## Cookie
-
-Solo tecnici, salvo consenso.
-
-## Diritti e reclamo
-
-Hai i diritti degli artt. 15-22 e puoi proporre reclamo al Garante.
-`;
+const { minimalRossi, READY_SITE, READY_ROSSI, READY_PRIVACY } = await launchReady();
 const READY: FileMap = { [SITE]: READY_SITE, [ROSSI]: READY_ROSSI, [PRIVACY]: READY_PRIVACY };
 
 /** The launch input of the minimal fixture with READY, then `files`, written over it. */
