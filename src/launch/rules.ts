@@ -49,7 +49,7 @@ export function reviewsWidget({ model }: LaunchInput): LaunchFinding[] {
     EXAMPLE_HOST.test(new URL(scriptUrl).hostname) ? `reviews.scriptUrl ${scriptUrl}` : '',
   ].filter(Boolean);
   return placeholders.length > 0
-    ? [fail('reviews-widget', model.siteFile, `${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'}, so the home page shows 'Recensioni' over an empty band; copy both from the widget's embed code`)]
+    ? [fail('reviews-widget', model.siteFile, `${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'}, so the home page shows 'Recensioni' over an empty band; copy ${placeholders.length === 1 ? 'it' : 'them'} from the widget's embed code`)]
     : [pass('reviews-widget', model.siteFile, `reviews widget ${widgetClass}`)];
 }
 
