@@ -77,8 +77,8 @@ function createProgram(): Command {
     .option('-q, --quiet', 'print nothing when the content is valid')
     .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; launch?: boolean }) => {
       const options = resolveOptions(flags);
-      if (flags.launch) return checkLaunchOf(options, flags.compliance || flags.strict ? flags.strict === true : undefined);
-      if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
+      const reports = { compliance: flags.compliance === true || flags.strict === true, strict: flags.strict === true, launch: flags.launch === true };
+      if (reports.compliance || reports.launch) return checkReportsOf(options, reports);
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
       if (problems.length > 0) console.error(formatReport(problems));
@@ -117,33 +117,33 @@ function createProgram(): Command {
   return program;
 }
 
-/** `check --compliance`: builds in memory (writing nothing), then prints every rule's finding. */
-async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Promise<void> {
-  const result = await buildSite(options);
-  if (!result.ok) return fail(result.problems, 'Nothing was written.');
-  if (result.problems.length > 0) console.error(formatReport(result.problems));
-  const findings = checkCompliance(result);
-  if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
-  if (strict && warningsOf(findings) > 0) process.exitCode = 1;
+/** Which reports `check` renders the site for: `--compliance` (with `--strict`) and `--launch`. */
+interface SiteReports {
+  compliance: boolean;
+  strict: boolean;
+  launch: boolean;
 }
 
 /**
- * `check --launch`: builds in memory, then prints every launch rule's finding; exit 1 when one fails.
- * `strict` is set when --compliance (or --strict) came too: that report comes first.
+ * `check --compliance` and `check --launch`: builds in memory (writing nothing), then prints every
+ * rule's finding, compliance first. A failing launch rule, or with `--strict` a compliance warning, exits 1.
  */
-async function checkLaunchOf(options: ResolvedOptions, strict?: boolean): Promise<void> {
+async function checkReportsOf(options: ResolvedOptions, reports: SiteReports): Promise<void> {
   const result = await buildSite(options);
   if (!result.ok) return fail(result.problems, 'Nothing was written.');
   if (result.problems.length > 0) console.error(formatReport(result.problems));
-  if (strict !== undefined) {
+  if (reports.compliance) {
     const findings = checkCompliance(result);
-    console.log(`${formatComplianceReport(findings)}\n`);
-    if (strict && warningsOf(findings) > 0) process.exitCode = 1;
+    if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
+    if (reports.strict && warningsOf(findings) > 0) process.exitCode = 1;
   }
-  const findings = checkLaunch(await launchInput(result.model, options.content));
-  const failed = count(findings, 'fail') > 0;
-  if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(formatLaunchReport(findings));
-  if (failed) process.exitCode = 1;
+  if (reports.launch) {
+    const findings = checkLaunch(await launchInput(result.model, options.content));
+    const failed = count(findings, 'fail') > 0;
+    // A blank line between the two reports.
+    if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings)}`);
+    if (failed) process.exitCode = 1;
+  }
 }
 
 function fail(problems: ContentError[], reassurance: string): void {
