@@ -64,13 +64,17 @@ function createProgram(): Command {
       const options = resolveOptions(flags);
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard);
-      const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }] = await Promise.all([
-        import('./build.ts'),
-        import('./output/write-site.ts'),
-        import('./summary.ts'),
-        import('./compliance/rules.ts'),
-        import('./compliance/report.ts'),
-      ]);
+      const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+        await Promise.all([
+          import('./build.ts'),
+          import('./output/write-site.ts'),
+          import('./summary.ts'),
+          import('./compliance/rules.ts'),
+          import('./compliance/report.ts'),
+          import('./launch/input.ts'),
+          import('./launch/report.ts'),
+          import('./launch/rules.ts'),
+        ]);
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
       await writeSite(options.out, result.files, guard);
@@ -78,6 +82,8 @@ function createProgram(): Command {
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
+      const launch = formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)));
+      if (launch) console.log(launch);
       console.log(formatSummary(result, displayPath(options.out)));
     });
 
@@ -87,10 +93,12 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('--compliance', 'also render the site in memory and report, rule by rule, what an Italian practice site still lacks')
     .option('--strict', 'with --compliance: exit 1 when a rule warns')
+    .option('--launch', 'also render the site in memory and report, rule by rule, what still keeps it from going live (sample values, placeholders, made-up contacts); exit 1 when a rule fails')
     .option('-q, --quiet', 'print nothing when the content is valid')
-    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean }) => {
+    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; launch?: boolean }) => {
       const options = resolveOptions(flags);
-      if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
+      const reports = { compliance: flags.compliance === true || flags.strict === true, strict: flags.strict === true, launch: flags.launch === true };
+      if (reports.compliance || reports.launch) return checkReportsOf(options, reports);
       const { checkContent } = await import('./content/check.ts');
       const { problems } = await checkContent(options);
       if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
@@ -135,19 +143,41 @@ function createProgram(): Command {
   return program;
 }
 
-/** `check --compliance`: builds in memory (writing nothing), then prints every rule's finding. */
-async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Promise<void> {
-  const [{ buildSite }, { checkCompliance }, { formatComplianceReport, warningsOf }] = await Promise.all([
+/** Which reports `check` renders the site for: `--compliance` (with `--strict`) and `--launch`. */
+interface SiteReports {
+  compliance: boolean;
+  strict: boolean;
+  launch: boolean;
+}
+
+/**
+ * `check --compliance` and `check --launch`: builds in memory (writing nothing), then prints every
+ * rule's finding, compliance first. A failing launch rule, or with `--strict` a compliance warning, exits 1.
+ */
+async function checkReportsOf(options: ResolvedOptions, reports: SiteReports): Promise<void> {
+  const [{ buildSite }, { checkCompliance }, { formatComplianceReport, warningsOf }, { launchInput }, { count, formatLaunchReport }, { checkLaunch }] = await Promise.all([
     import('./build.ts'),
     import('./compliance/rules.ts'),
     import('./compliance/report.ts'),
+    import('./launch/input.ts'),
+    import('./launch/report.ts'),
+    import('./launch/rules.ts'),
   ]);
   const result = await buildSite(options);
   if (!result.ok) return fail(result.problems, 'Nothing was written.');
   if (result.problems.length > 0) console.error(formatReport(result.problems));
-  const findings = checkCompliance(result);
-  if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
-  if (strict && warningsOf(findings) > 0) process.exitCode = 1;
+  if (reports.compliance) {
+    const findings = checkCompliance(result);
+    if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
+    if (reports.strict && warningsOf(findings) > 0) process.exitCode = 1;
+  }
+  if (reports.launch) {
+    const findings = checkLaunch(await launchInput(result.model, options.content));
+    const failed = count(findings, 'fail') > 0;
+    // A blank line between the two reports.
+    if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings)}`);
+    if (failed) process.exitCode = 1;
+  }
 }
 
 function fail(problems: ContentError[], reassurance: string): void {

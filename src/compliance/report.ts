@@ -4,10 +4,14 @@ import type { Finding } from './rules.ts';
 
 /** One line per finding (`WARN  consent-expiry  content/site.yaml: …`), then the totals. */
 export function formatComplianceReport(findings: readonly Finding[]): string {
-  const width = Math.max(...findings.map((finding) => finding.rule.length));
-  const lines = findings.map((finding) => `${finding.status === 'warn' ? 'WARN' : 'PASS'}  ${finding.rule.padEnd(width)}  ${finding.file}: ${finding.message}`);
   const warnings = warningsOf(findings);
-  return [...lines, `${plural(warnings, 'warning')}, ${findings.length - warnings} passed.`].join('\n');
+  return [...findingLines(findings), `${plural(warnings, 'warning')}, ${findings.length - warnings} passed.`].join('\n');
+}
+
+/** `WARN  rule  file: message`, rule names padded to one width; `check --launch` prints FAIL lines the same way. */
+export function findingLines(findings: readonly (Omit<Finding, 'status'> & { status: string })[]): string[] {
+  const width = Math.max(...findings.map((finding) => finding.rule.length));
+  return findings.map((finding) => `${finding.status.toUpperCase()}  ${finding.rule.padEnd(width)}  ${finding.file}: ${finding.message}`);
 }
 
 /** `Compliance: 3 warnings (run "brochure check --compliance")`, or null when nothing warns. */

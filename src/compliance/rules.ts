@@ -21,7 +21,7 @@ export interface ComplianceInput {
 }
 
 /** The e-mail service ids the sample content ships with: a form using them can never send. */
-const SAMPLE_EMAIL_IDS = ['sample-public-key', 'service_sample', 'template_sample'];
+export const SAMPLE_EMAIL_IDS = ['sample-public-key', 'service_sample', 'template_sample'];
 
 /** The Garante's guidelines (10 June 2021) allow asking again after six months. */
 const SUGGESTED_MAX_AGE_DAYS = 180;

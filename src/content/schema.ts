@@ -60,6 +60,19 @@ export const timelineEntrySchema = z.object({
   type: z.enum(['study', 'work']),
 });
 
+/**
+ * The contact forms' options (README, "Contact forms"); the defaults keep the spec. Their wording
+ * lives in the pages' front matter: `formNotice` in contatti.md, `formFailureContacts` in home.md.
+ */
+const formsOptions = z
+  .object({
+    /** Contacts page: `log` only logs, with consent (spec §2); `notice` tells the visitor how to reach each professional instead; `send` sends like the home form. */
+    contactsPage: z.enum(['log', 'notice', 'send']).default('log'),
+    /** True: a failed send adds each listed professional's phone and e-mail as the way to reach the practice now. */
+    contactsOnFailure: z.boolean().default(false),
+  })
+  .default({ contactsPage: 'log', contactsOnFailure: false });
+
 export const siteSchema = z.object({
   name: nonEmpty,
   subtitle: nonEmpty,
@@ -98,6 +111,7 @@ export const siteSchema = z.object({
     .default({}),
   /** Performance-metrics reporting (spec §7); unset means no metrics code is ever requested. */
   metrics: z.object({ endpoint: thirdPartyUrl }).optional(),
+  forms: formsOptions,
   copyrightYear: z.number().int().min(2000).max(2100),
 });
 
@@ -112,6 +126,8 @@ export const homeSchema = z.object({
   hero: z.object({ image: imagePath, alt: z.string() }),
   reviews: z.object({ title: nonEmpty, subtitle: nonEmpty }),
   form: z.object({ title: nonEmpty, noscript: nonEmpty }),
+  /** Before the professionals' phone and e-mail links when a send fails (site.yaml `forms.contactsOnFailure`). */
+  formFailureContacts: nonEmpty.default('Se preferisci, puoi contattarci subito per telefono o per e-mail:'),
 });
 
 export const contactsSchema = z.object({
@@ -120,6 +136,8 @@ export const contactsSchema = z.object({
   subtitle: nonEmpty,
   socialCard: z.object({ title: nonEmpty, text: nonEmpty }),
   addressCard: z.object({ title: nonEmpty, linkText: nonEmpty }),
+  /** What a submit shows, before the professionals' phone and e-mail links, when site.yaml has `forms.contactsPage: notice`. */
+  formNotice: nonEmpty.default('Questo modulo non invia messaggi: quello che hai scritto non ci è arrivato. Per contattarci, telefona o scrivi direttamente:'),
 });
 
 export const servicesPageSchema = z.object({

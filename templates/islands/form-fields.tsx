@@ -62,6 +62,6 @@ export function readMessage(form: HTMLFormElement): ContactMessage {
 
 /** Whether the privacy checkbox of a form rendered with `FormFields` is ticked. */
 export function hasConsent(form: HTMLFormElement): boolean {
-  const box = form.elements.namedItem('privacy');
-  return box instanceof HTMLInputElement && box.checked;
+  // FormFields always renders the box.
+  return (form.elements.namedItem('privacy') as HTMLInputElement).checked;
 }

@@ -1,10 +1,12 @@
 // Contatti: heading and text, a card per professional, the social and address cards, then the form.
+import type { ComponentProps } from 'react';
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { PRIVACY_PATH } from '../../src/routes.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 import { Prose } from '../components/Prose.tsx';
+import { reachHtml } from '../components/reach.tsx';
 import ContactsPageForm from '../islands/ContactsPageForm.tsx';
 import { Layout } from '../layout/Layout.tsx';
 
@@ -45,6 +47,18 @@ function AddressCard({ model }: { model: SiteModel }) {
   );
 }
 
+/**
+ * The form's props for site.yaml `forms.contactsPage`: the spec's form (`log`) gets only the privacy
+ * link, as it always has; `notice` gets the notice; `send` the EmailJS ids and, with
+ * `forms.contactsOnFailure`, the home form's words before the contacts.
+ */
+function contactsFormProps({ site, home, contacts, team }: SiteModel): ComponentProps<typeof ContactsPageForm> {
+  const { contactsPage, contactsOnFailure } = site.forms;
+  if (contactsPage === 'notice') return { privacyHref: PRIVACY_PATH, mode: 'notice', reach: reachHtml(contacts.formNotice, team) };
+  if (contactsPage === 'send') return { privacyHref: PRIVACY_PATH, mode: 'send', emailjs: site.emailjs, ...(contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}) };
+  return { privacyHref: PRIVACY_PATH };
+}
+
 /** The contacts page. */
 export function ContactsPage(props: PageProps) {
   const { model } = props;
@@ -69,7 +83,7 @@ export function ContactsPage(props: PageProps) {
           <AddressCard model={model} />
         </ul>
         <div className="card contacts-form">
-          <Island name="ContactsPageForm" component={ContactsPageForm} props={{ privacyHref: PRIVACY_PATH }} />
+          <Island name="ContactsPageForm" component={ContactsPageForm} props={contactsFormProps(model)} />
         </div>
       </div>
     </Layout>

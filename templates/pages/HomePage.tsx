@@ -6,6 +6,7 @@ import { imageAsset } from '../components/image-asset.ts';
 import { ImagePreload } from '../components/ImagePreload.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { ProfessionalCard } from '../components/ProfessionalCard.tsx';
+import { reachHtml } from '../components/reach.tsx';
 import { thirdPartyGates } from '../components/consent-gates.ts';
 import ContactForm from '../islands/ContactForm.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
@@ -76,7 +77,12 @@ export function HomePage(props: PageProps) {
             <Island
               name="ContactForm"
               component={ContactForm}
-              props={{ emailjs: site.emailjs, privacyHref: PRIVACY_PATH, noscript: home.form.noscript }}
+              props={{
+                emailjs: site.emailjs,
+                privacyHref: PRIVACY_PATH,
+                noscript: home.form.noscript,
+                ...(site.forms.contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}),
+              }}
             />
           </div>
           {map.gate ? <Island name="MapEmbed" component={MapEmbed} props={map} /> : <MapEmbed {...map} />}

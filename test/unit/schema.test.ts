@@ -341,3 +341,22 @@ describe('the page schemas', () => {
     expect(issues(privacySchema, { ...privacy, updated: '29/02/2024' })).toEqual([`updated: ${SHAPE_MESSAGE}`]);
   });
 });
+
+describe('the contact forms options (site.yaml forms, with their wording in home.md and contatti.md)', () => {
+  const HOME = { title: 'Home', description: 'La home.', heading: 'Benvenuti', hero: { image: 'images/hero.jpg', alt: '' }, reviews: { title: 'R', subtitle: 'S' }, form: { title: 'Scrivici', noscript: 'Serve JavaScript.' } };
+  const CONTACTS = { title: 'Contatti', description: 'Come contattarci.', heading: 'Contattaci', subtitle: 'Scrivici', socialCard: { title: 'Seguici', text: 'Notizie.' }, addressCard: { title: 'Dove siamo', linkText: 'Apri' } };
+
+  it("default to the spec: the contacts form only logs, a failure adds no contacts; the wording defaults are Italian", () => {
+    expect(siteSchema.parse(SITE).forms).toEqual({ contactsPage: 'log', contactsOnFailure: false });
+    expect(siteSchema.parse({ ...SITE, forms: { contactsPage: 'send' } }).forms).toEqual({ contactsPage: 'send', contactsOnFailure: false });
+    expect(homeSchema.parse(HOME).formFailureContacts).toBe('Se preferisci, puoi contattarci subito per telefono o per e-mail:');
+    expect(contactsSchema.parse(CONTACTS).formNotice).toMatch(/^Questo modulo non invia messaggi/);
+    expect(contactsSchema.parse({ ...CONTACTS, formNotice: 'Il modulo è in manutenzione:' }).formNotice).toBe('Il modulo è in manutenzione:');
+  });
+
+  it('reject an unknown mode, a non-boolean switch and empty wording', () => {
+    expect(paths(siteSchema, { ...SITE, forms: { contactsPage: 'email', contactsOnFailure: 'yes' } })).toEqual(['forms.contactsPage', 'forms.contactsOnFailure']);
+    expect(issues(contactsSchema, { ...CONTACTS, formNotice: ' ' })).toEqual(['formNotice: must not be empty']);
+    expect(issues(homeSchema, { ...HOME, formFailureContacts: '' })).toEqual(['formFailureContacts: must not be empty']);
+  });
+});

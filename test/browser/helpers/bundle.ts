@@ -1,8 +1,7 @@
 // Bundles browser entries exactly as the site's client bundle does: React imports resolved to Preact.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { clientAliases } from '../../../src/bundle/client.ts';
-import { TYPESCRIPT_SETTINGS } from '../../../src/bundle/typescript.ts';
+import { CLIENT_JSX, clientAliases } from '../../../src/bundle/client.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -16,8 +15,7 @@ export async function bundleEntry(entry: string): Promise<string> {
     format: 'esm',
     platform: 'browser',
     target: 'es2020',
-    jsx: 'automatic',
-    tsconfigRaw: TYPESCRIPT_SETTINGS,
+    ...CLIENT_JSX,
     alias: clientAliases(root),
     write: false,
     logLevel: 'silent',

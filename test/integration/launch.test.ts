@@ -1,0 +1,108 @@
+// `brochure check --launch` and the launch line of `build`, run as a user would, on the sample content and on fixtures.
+import { cp } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { linesOf, runCli } from '../helpers/cli.ts';
+import { hashTree, tempDir } from '../helpers/files.ts';
+import { fixture, projectWith, ROOT } from '../helpers/fixtures.ts';
+import { launchReadyFiles } from '../helpers/launch-ready.ts';
+
+/** `STATUS rule file` of each report line, without the message. */
+const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^(PASS|WARN|FAIL) /.test(line)).map((line) => line.split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
+
+beforeAll(async () => {
+  // The first run compiles src/ to lib/cli.js; do it once here rather than inside a timed test.
+  await runCli(['--version'], ROOT);
+}, 120_000);
+
+describe('check --launch on the sample content', () => {
+  it('exits 1 and lists every placeholder the sample ships as FAIL or WARN, each with the file to change', async () => {
+    const { code, stdout, stderr } = await runCli(['check', '--launch'], ROOT);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(verdicts(stdout)).toEqual([
+      'FAIL email-service content/site.yaml',
+      'FAIL reviews-widget content/site.yaml',
+      'FAIL public-url content/site.yaml',
+      'FAIL contacts content/professionals/giulia-marchetti.md',
+      'FAIL contacts content/professionals/chiara-de-santis.md',
+      'FAIL contacts content/site.yaml',
+      'FAIL contacts content/privacy.md',
+      'FAIL sample-images content/professionals/giulia-marchetti.md',
+      'FAIL sample-images content/professionals/chiara-de-santis.md',
+      'WARN sample-images content/',
+      'FAIL sample-text content/privacy.md',
+      'FAIL sample-text content/professionals/giulia-marchetti.md',
+      'FAIL sample-text content/professionals/chiara-de-santis.md',
+      'WARN sample-text content/',
+      'PASS privacy-sections content/privacy.md',
+      'WARN contacts-form content/site.yaml',
+      'WARN form-failure content/site.yaml',
+    ]);
+    const report = stdout;
+    // What issue 14 found, each named: sample e-mail ids, the widget placeholder, avatars, fictional phones and
+    // addresses, the example URL, the silent contacts form, the English-only failure.
+    for (const fragment of [
+      'emailjs.userId, serviceId, templateId are sample values',
+      'reviews.widgetClass "elfsight-app-00000000-0000-0000-0000-000000000000" is a placeholder',
+      "photo.image images/giulia-marchetti.jpg is the sample's placeholder portrait",
+      'phone +39 333 000 0001, email giulia.marchetti@example.com',
+      'address "Via dei Mandorli 14" (the sample\'s)',
+      'url https://studio-pss.example.com is an example address',
+      "'Invia' sends nothing and shows nothing",
+      'set forms.contactsOnFailure: true',
+    ]) {
+      expect(report).toContain(fragment);
+    }
+    expect(linesOf(stdout).at(-1)).toBe('Not ready to launch: 12 failed, 4 warnings, 1 passed.');
+  });
+
+  it("build prints one launch line after the compliance line, and still builds", async () => {
+    const dir = await tempDir('brochure-launch-');
+    const { code, stdout } = await runCli(['build', '--out', dir], ROOT);
+    expect(code).toBe(0);
+    const lines = linesOf(stdout);
+    expect(lines.slice(0, 2)).toEqual(['Compliance: 3 warnings (run "brochure check --compliance")', 'Launch: 12 checks fail (run "brochure check --launch")']);
+    expect(lines.at(-1)).toMatch(/^Built 7 pages/);
+  });
+});
+
+describe('check --launch on a project', () => {
+  it('exits 0 and writes nothing once no rule fails; build then prints no launch line', async () => {
+    const dir = await projectWith(await launchReadyFiles());
+    const before = await hashTree(dir);
+    const { code, stdout, stderr } = await runCli(['check', '--launch'], dir);
+    expect([code, stderr]).toEqual([0, '']);
+    expect(linesOf(stdout).at(-1)).toBe('Ready to launch: 0 failed, 1 warning, 8 passed.');
+    expect(await hashTree(dir)).toEqual(before);
+    const built = linesOf((await runCli(['build'], dir)).stdout);
+    expect(built.some((line) => line.startsWith('Launch'))).toBe(false);
+  });
+
+  it('--quiet still prints the report when a rule warns or fails', async () => {
+    const ready = await projectWith(await launchReadyFiles());
+    // The one warning left is minimal's logo and flag, shared with the sample.
+    expect((await runCli(['check', '--launch', '--quiet'], ready)).stdout).toContain('Ready to launch');
+    const { code, stdout } = await runCli(['check', '--launch', '--quiet'], await projectWith());
+    expect(code).toBe(1);
+    expect(stdout).toContain('Not ready to launch');
+  });
+
+  it('with --compliance prints both reports, compliance first', async () => {
+    const { code, stdout } = await runCli(['check', '--compliance', '--launch'], await projectWith());
+    expect(code).toBe(1);
+    const lines = linesOf(stdout);
+    expect(lines.findIndex((line) => line.startsWith('3 warnings,'))).toBeLessThan(lines.findIndex((line) => line.startsWith('FAIL')));
+  });
+
+  it('on content errors prints the same report as check and exits 1', async () => {
+    const dir = await tempDir('brochure-launch-');
+    await cp(fixture('unknown-timeline-type'), dir, { recursive: true });
+    const { code, stdout, stderr } = await runCli(['check', '--launch'], dir);
+    expect([code, stdout]).toEqual([1, '']);
+    expect(linesOf(stderr).at(-1)).toBe('Nothing was written.');
+  });
+
+  it('check --help documents the option', async () => {
+    expect((await runCli(['check', '--help'], ROOT)).stdout).toMatch(/--launch +also render the site in memory/);
+  });
+});
