@@ -64,6 +64,9 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   }
   const info = await lstat(target).catch(() => undefined);
   if (!info) return target;
+  if (info.isSymbolicLink()) {
+    throw new OutputRefused(`${shown} is a symbolic link to a folder that does not exist; create that folder, or remove the link.`);
+  }
   if (!info.isDirectory()) {
     throw new OutputRefused(`${shown} is an existing file, not a folder; brochure will not replace it (not even with --force). Choose another --out, or move the file away.`);
   }

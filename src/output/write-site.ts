@@ -1,5 +1,5 @@
 // Writes the output to a staging folder beside dist/ and swaps it in only once it is complete.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 
@@ -62,7 +62,10 @@ async function swap(staging: string, target: string, previous: string): Promise<
  * previous site aside (`<out>.old-<pid>`), or a complete new one (`<out>.tmp-<pid>`, marked), puts it
  * back. Returns whether a site is at `outDir` afterwards.
  */
-export async function recoverOutput(outDir: string): Promise<boolean> {
+export async function recoverOutput(linkOrDir: string): Promise<boolean> {
+  // A symlinked output is swapped at the folder it points to: recover there.
+  const link = await readlink(linkOrDir).catch(() => undefined);
+  const outDir = link === undefined ? linkOrDir : path.resolve(path.dirname(linkOrDir), link);
   const present = async () => (await stat(outDir).catch(() => undefined)) !== undefined;
   if (await present()) return true;
   const leftovers = await abandonedFolders(outDir);
