@@ -44,6 +44,8 @@ async function checkImage(absolute: string, image: string, cacheDir: string): Pr
   }
   if (verdicts.has(signature)) return verdicts.get(signature);
   const verdict = await inspect(await readFile(absolute), image, cacheDir);
+  // A long watch session sees each edited image under a new signature: forget the old ones now and then.
+  if (verdicts.size > 10_000) verdicts.clear();
   verdicts.set(signature, verdict);
   return verdict;
 }
