@@ -5,6 +5,7 @@ import { ContentError } from '../errors.ts';
 import { readProblem, specialKind } from '../content/read-file.ts';
 import { decodeText } from '../content/text-encoding.ts';
 import type { ImageReferences } from '../content/validate.ts';
+import { imageProblems } from '../refusals.ts';
 import { cacheEntryOf, svgSize } from './images.ts';
 import { unsafeSvgContent } from './svg-safety.ts';
 
@@ -14,7 +15,6 @@ import { unsafeSvgContent } from './svg-safety.ts';
  */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
-const FIX = 'open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short';
 
 /** The last verdict per file signature, so watch re-checks only images that changed. */
 const verdicts = new Map<string, string | undefined>();
@@ -35,15 +35,17 @@ async function checkImage(absolute: string, image: string, cacheDir: string): Pr
   try {
     const info = await stat(absolute);
     const kind = specialKind(info);
-    if (kind) return `"${image}" is ${kind}, not an image file; replace it with the image`;
-    if (info.size === 0) return `"${image}" is empty (0 bytes); ${FIX}`;
+    if (kind) return imageProblems.special(image, kind);
+    if (info.size === 0) return imageProblems.empty(image);
     signature = `${absolute}\0${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
   } catch (error) {
     const read = readProblem(error);
-    return 'missing' in read ? `"${image}" is a symbolic link to a file that does not exist; replace it with the image itself` : `"${image}" ${read.problem}`;
+    return 'missing' in read ? imageProblems.danglingLink(image) : imageProblems.unreadableFile(image, read.problem);
   }
   if (verdicts.has(signature)) return verdicts.get(signature);
   const verdict = await inspect(await readFile(absolute), image, cacheDir);
+  // A long watch session sees each edited image under a new signature: forget the old ones now and then.
+  if (verdicts.size > 10_000) verdicts.clear();
   verdicts.set(signature, verdict);
   return verdict;
 }
@@ -57,41 +59,39 @@ async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    return `"${image}" is not an image brochure can read (not a JPEG, PNG, WebP or AVIF, or its header is damaged); ${FIX}`;
+    return imageProblems.notAnImage(image);
   }
   if (meta.format === 'heif' && meta.compression === 'hevc') {
-    return `"${image}" is a HEIC photo (what iPhones save) under another name, which browsers cannot show; convert it to JPEG (on a Mac: Preview, File > Export, JPEG; on Windows: Photos, "Save as" JPEG) and put the .jpg in its place`;
+    return imageProblems.heicContent(image);
   }
   if (!RASTER_FORMATS.has(meta.format ?? '')) {
-    return `"${image}" is a ${String(meta.format).toUpperCase()} file; use JPEG, PNG, WebP, AVIF or SVG (export it again in one of those formats)`;
+    return imageProblems.format(image, String(meta.format));
   }
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width * height > MAX_IMAGE_PIXELS) {
-    return `"${image}" is ${width}×${height} pixels (${Math.round((width * height) / 1e6)} megapixels), more than the ${MAX_IMAGE_PIXELS / 1e6} megapixels brochure decodes; the site shows images at most 2400 pixels wide, so resize it to that width`;
+    return imageProblems.tooManyPixels(image, width, height, MAX_IMAGE_PIXELS);
   }
   try {
     // Shrinking on load still reads every byte of the file, so a truncated or damaged one fails here.
     await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' }).rotate().resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch (error) {
     const reason = firstLine(error instanceof Error ? error.message : String(error));
-    return `"${image}" is damaged or incomplete (${reason}); ${FIX}`;
+    return imageProblems.damaged(image, reason);
   }
   return undefined;
 }
 
 function inspectSvg(bytes: Buffer, image: string): string | undefined {
   const decoded = decodeText(bytes);
-  if (!('text' in decoded)) return `"${image}" is not a valid SVG: ${decoded.message}`;
-  if (!/<svg\b/i.test(decoded.text)) return `"${image}" is not an SVG drawing (no <svg> element); export it again as SVG, or use PNG`;
+  if (!('text' in decoded)) return imageProblems.svgEncoding(image, decoded.message);
+  if (!/<svg\b/i.test(decoded.text)) return imageProblems.notSvg(image);
   const unsafe = unsafeSvgContent(decoded.text);
-  if (unsafe) {
-    return `"${image}" contains ${unsafe}, which could run script or load other files when the SVG is opened on its own; export it again without scripts, links and embedded content (in Inkscape: "Plain SVG"), or use PNG`;
-  }
+  if (unsafe) return imageProblems.unsafeSvg(image, unsafe);
   try {
     svgSize(image, decoded.text);
   } catch {
-    return `"${image}" has no size: its <svg> element needs width and height attributes or a viewBox, such as viewBox="0 0 64 64"`;
+    return imageProblems.svgSize(image);
   }
   return undefined;
 }

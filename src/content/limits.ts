@@ -1,5 +1,6 @@
 // Limits on what a content file may hold, so no input makes a build crash, hang or run out of memory.
 import { ContentError } from '../errors.ts';
+import { bodyProblems } from '../refusals.ts';
 
 /** Whole-file cap, checked before reading: front matter plus body. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -21,11 +22,11 @@ export const MAX_YAML_ALIASES = 100;
 export function checkBody(file: string, body: string, bodyLine: number): ContentError[] {
   const bytes = Buffer.byteLength(body);
   if (bytes > MAX_BODY_BYTES) {
-    return [new ContentError(file, bodyLine, 'body', `is ${formatBytes(bytes)}; a page body may be at most ${formatBytes(MAX_BODY_BYTES)} (about 40,000 words); split it into several pages`)];
+    return [new ContentError(file, bodyLine, 'body', bodyProblems.tooLarge(bytes, MAX_BODY_BYTES))];
   }
   const deepest = deepestNesting(body);
   if (deepest && deepest.depth > MAX_NESTING) {
-    return [new ContentError(file, bodyLine + deepest.line - 1, 'body', `${deepest.what} nested ${deepest.depth} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`)];
+    return [new ContentError(file, bodyLine + deepest.line - 1, 'body', bodyProblems.tooDeep(deepest.what, deepest.depth, MAX_NESTING))];
   }
   return [];
 }
@@ -44,20 +45,15 @@ function deepestNesting(body: string): { depth: number; line: number; what: stri
   for (const [index, text] of lines.entries()) {
     const line = index + 1;
     const quotes = /^[\s>]*/.exec(text)![0].split('>').length - 1;
-    note(quotes, line, 'blockquotes (">")');
+    note(quotes, line, bodyProblems.blockquotes);
     const item = LIST_ITEM.exec(text.replace(/^[\s>]*>\s?/, ''));
     // Two columns per level is the least indentation CommonMark nests a list item with.
-    if (item) note(Math.floor(item[1]!.replace(/\t/g, '    ').length / 2) + 1, line, 'list items');
+    if (item) note(Math.floor(item[1]!.replace(/\t/g, '    ').length / 2) + 1, line, bodyProblems.listItems);
     for (const tag of text.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^<>]*?(\/?)>/g)) {
       if (VOID_ELEMENTS.has(tag[2]!.toLowerCase()) || tag[3]) continue;
       html = tag[1] ? Math.max(0, html - 1) : html + 1;
-      note(html, line, 'HTML elements');
+      note(html, line, bodyProblems.htmlElements);
     }
   }
   return deepest;
-}
-
-/** `1.2 MB`, `300 kB`: sizes in messages. */
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`;
 }

@@ -6,6 +6,7 @@ import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContentError } from '../errors.ts';
 import { readContentFile, walkImages } from './read-file.ts';
 import { MAX_YAML_ALIASES } from './limits.ts';
+import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 
@@ -163,7 +164,7 @@ function toData(file: string, source: YamlSource, problems: ContentError[]): unk
   } catch (error) {
     if (!(error instanceof ReferenceError)) throw error;
     const line = source.lineCounter.linePos(firstAlias(source.document)).line;
-    problems.push(new ContentError(file, line, 'YAML', `the aliases (*name) expand to too much data (more than ${MAX_YAML_ALIASES} copies); write the values out instead of repeating aliases of aliases`));
+    problems.push(new ContentError(file, line, 'YAML', fileProblems.aliasBomb(MAX_YAML_ALIASES)));
     return UNREADABLE;
   }
 }

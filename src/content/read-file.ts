@@ -2,7 +2,8 @@
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { MAX_FILE_BYTES, formatBytes } from './limits.ts';
+import { fileProblems } from '../refusals.ts';
+import { MAX_FILE_BYTES } from './limits.ts';
 import { decodeText } from './text-encoding.ts';
 
 /** A content file's text, or why it cannot be used (`missing` keeps the caller's own wording). */
@@ -15,10 +16,8 @@ export async function readContentFile(absolute: string): Promise<ReadResult> {
   try {
     const info = await stat(absolute);
     const kind = specialKind(info);
-    if (kind) return { problem: `is ${kind}, not a file; remove it or replace it with a regular file`, line: 0 };
-    if (info.size > MAX_FILE_BYTES) {
-      return { problem: `is ${formatBytes(info.size)}; content files may be at most ${formatBytes(MAX_FILE_BYTES)} (a page that long would not be read anyway); split it or shorten it`, line: 0 };
-    }
+    if (kind) return { problem: fileProblems.special(kind), line: 0 };
+    if (info.size > MAX_FILE_BYTES) return { problem: fileProblems.tooLarge(info.size, MAX_FILE_BYTES), line: 0 };
     const handle = await open(absolute, 'r');
     const bytes = await handle.readFile().finally(() => handle.close());
     const decoded = decodeText(bytes);
@@ -32,9 +31,9 @@ export async function readContentFile(absolute: string): Promise<ReadResult> {
 export function readProblem(error: unknown): { missing: true } | { problem: string; line: number } {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (MISSING.has(code)) return { missing: true };
-  if (code === 'ELOOP') return { problem: 'is a symbolic link that leads back to itself (a loop); replace it with the file it should point to', line: 0 };
-  if (code === 'EACCES' || code === 'EPERM') return { problem: 'cannot be read: permission denied; check who owns it (ls -l) and make it readable (chmod a+r)', line: 0 };
-  if (code === 'EISDIR') return { problem: 'is a folder, not a file; remove it or rename it', line: 0 };
+  if (code === 'ELOOP') return { problem: fileProblems.loop, line: 0 };
+  if (code === 'EACCES' || code === 'EPERM') return { problem: fileProblems.unreadable, line: 0 };
+  if (code === 'EISDIR') return { problem: fileProblems.folder, line: 0 };
   throw error;
 }
 

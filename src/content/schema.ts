@@ -1,5 +1,6 @@
 // Zod schemas for every content file; the site model's types are inferred from these.
 import { z } from 'zod';
+import { HTTP_IN_CSP } from '../refusals.ts';
 import { imagePathProblem } from './image-path.ts';
 import { isValidVatNumber } from './vat.ts';
 
@@ -17,9 +18,7 @@ const nonEmpty = z.string().trim().min(1, { message: 'must not be empty' });
 
 const httpsUrl = z.url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' });
 /** A third party the pages load from: its origin goes into the Content-Security-Policy, which must name https origins only. */
-const thirdPartyUrl = httpsUrl.refine((url) => !/^http:/i.test(url), {
-  message: 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
-});
+const thirdPartyUrl = httpsUrl.refine((url) => !/^http:/i.test(url), { message: HTTP_IN_CSP });
 
 /** `2019`, `2019-10` or `2019-10-01`: YAML reads a bare year as a number, so accept both. */
 const timelineDate = z

@@ -1,4 +1,5 @@
 // Decodes a content file as UTF-8, or says which encoding it was probably saved in and how to fix it.
+import { fileProblems } from '../refusals.ts';
 
 /** The text of a UTF-8 file, or where decoding failed and the likely encoding. */
 export type Decoded = { text: string } | { line: number; message: string };
@@ -19,11 +20,7 @@ export function decodeText(bytes: Uint8Array): Decoded {
   let line = 1;
   for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
   const encoding = utf16 ?? guessSingleByte(bytes);
-  const where = utf16 ? '' : ` (byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} cannot start a UTF-8 character)`;
-  return {
-    line,
-    message: `the file is not UTF-8 text; it looks like ${encoding}${where}. Open it in your editor and save it with the encoding "UTF-8" (for example in VS Code: "Save with Encoding", in Notepad: "Save as", Encoding: UTF-8)`,
-  };
+  return { line, message: fileProblems.notUtf8(encoding, utf16 ? '' : fileProblems.badByte(bytes[at]!)) };
 }
 
 function looksUtf16(bytes: Uint8Array): string | undefined {

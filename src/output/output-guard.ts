@@ -3,6 +3,7 @@ import { lstat, mkdir, readdir, readFile, realpath, stat } from 'node:fs/promise
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
+import { folderNames, outputRefusals } from '../refusals.ts';
 
 /**
  * The mark of a folder brochure wrote: an empty folder inside the output, created in the staging
@@ -48,24 +49,26 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   const home = homedir();
   const named: [string, string][] = [
     ...(await Promise.all(guard.protectedFolders.map(async ([folder, name]) => [await real(folder), `${name} (${displayPath(folder, guard.cwd)})`] as [string, string]))),
-    [await real(home), 'your home folder'],
-    [path.parse(target).root, 'the root of the file system'],
+    [await real(home), folderNames.home],
+    [path.parse(target).root, folderNames.root],
   ];
   // What the output is says more than what it contains: look for equality first.
   const hit = named.find(([folder]) => folder === target) ?? named.find(([folder]) => isInside(folder, target));
   if (hit) {
-    const what = hit[0] === target ? `is ${hit[1]}` : `contains ${hit[1]}`;
-    throw new OutputRefused(`${shown} ${what}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".`);
+    throw new OutputRefused(outputRefusals.protectedFolder(shown, hit[0] === target ? 'is' : 'contains', hit[1]));
   }
   for (const folder of guard.inputFolders ?? []) {
     if (isInside(target, await real(folder))) {
-      throw new OutputRefused(`${shown} is inside ${displayPath(folder, guard.cwd)}/, which brochure reads while building; choose an output folder outside it with --out, such as "dist".`);
+      throw new OutputRefused(outputRefusals.insideInput(shown, displayPath(folder, guard.cwd)));
     }
   }
   const info = await lstat(target).catch(() => undefined);
   if (!info) return target;
+  if (info.isSymbolicLink()) {
+    throw new OutputRefused(outputRefusals.danglingLink(shown));
+  }
   if (!info.isDirectory()) {
-    throw new OutputRefused(`${shown} is an existing file, not a folder; brochure will not replace it (not even with --force). Choose another --out, or move the file away.`);
+    throw new OutputRefused(outputRefusals.existingFile(shown));
   }
   const names = await readdir(target);
   if (names.length === 0 || guard.force) return target;
@@ -74,10 +77,7 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   if (marked && foreign.length === 0) return target;
   const unknown = foreign.length > 0 ? foreign : names;
   const listed = unknown.slice(0, 4).join(', ') + (unknown.length > 4 ? `, and ${unknown.length - 4} more` : '');
-  const origin = marked
-    ? `holds files brochure did not write (${listed})`
-    : `was not written by brochure (it holds ${listed})`;
-  throw new OutputRefused(`${shown} ${origin}; a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.`);
+  throw new OutputRefused(outputRefusals.foreignFiles(shown, marked, listed));
 }
 
 /** Makes `staging` carry the mark, so the folder it becomes is known as brochure's after the swap. */

@@ -1,6 +1,7 @@
 // The output checks a command runs before building: protected folders from the options, recovery of a killed swap.
 import path from 'node:path';
 import type { ResolvedOptions } from '../options.ts';
+import { folderNames } from '../refusals.ts';
 import { checkOutputFolder, type OutputGuard } from './output-guard.ts';
 import { recoverOutput } from './write-site.ts';
 
@@ -9,11 +10,11 @@ export function outputGuard(options: ResolvedOptions, force = false): OutputGuar
   const inputs = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
   return {
     protectedFolders: [
-      [options.cwd, 'the working folder'],
-      [options.packageRoot, "brochure's own folder"],
-      [options.content, 'the content folder'],
-      [options.templatesDir, 'the templates folder'],
-      [inputs[2]!, "brochure's browser sources"],
+      [options.cwd, folderNames.working],
+      [options.packageRoot, folderNames.brochure],
+      [options.content, folderNames.content],
+      [options.templatesDir, folderNames.templates],
+      [inputs[2]!, folderNames.browser],
     ],
     inputFolders: inputs,
     force,

@@ -1,6 +1,7 @@
 // Writes the output to a staging folder beside dist/ and swaps it in only once it is complete.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { exchangeFolders } from './exchange.ts';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 
 /**
@@ -34,12 +35,18 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
 }
 
 /**
- * The two renames of the swap. POSIX has no portable atomic exchange of two folders, so between them
- * the path is briefly empty; a process killed exactly there leaves `<out>.old-<pid>` (the previous
- * site) and `<out>.tmp-<pid>` (the new one), which recoverOutput puts back before anything else
- * reads or writes the output.
+ * Puts the staging folder in place of the target. Where the system can exchange two folders in one
+ * step (Linux), the target holds the old site or the new one at every instant. Elsewhere it takes
+ * two renames, and between them the path is briefly empty; a process killed exactly there leaves
+ * `<out>.old-<pid>` (the previous site) and `<out>.tmp-<pid>` (the new one), which recoverOutput
+ * puts back before anything else reads or writes the output.
  */
 async function swap(staging: string, target: string, previous: string): Promise<void> {
+  if ((await stat(target).catch(() => undefined))?.isDirectory() && (await exchangeFolders(staging, target))) {
+    // `staging` now holds the previous site.
+    await rm(staging, { recursive: true, force: true });
+    return;
+  }
   const hadPrevious = await rename(target, previous).then(
     () => true,
     (error: NodeJS.ErrnoException) => {
@@ -62,7 +69,10 @@ async function swap(staging: string, target: string, previous: string): Promise<
  * previous site aside (`<out>.old-<pid>`), or a complete new one (`<out>.tmp-<pid>`, marked), puts it
  * back. Returns whether a site is at `outDir` afterwards.
  */
-export async function recoverOutput(outDir: string): Promise<boolean> {
+export async function recoverOutput(linkOrDir: string): Promise<boolean> {
+  // A symlinked output is swapped at the folder it points to: recover there.
+  const link = await readlink(linkOrDir).catch(() => undefined);
+  const outDir = link === undefined ? linkOrDir : path.resolve(path.dirname(linkOrDir), link);
   const present = async () => (await stat(outDir).catch(() => undefined)) !== undefined;
   if (await present()) return true;
   const leftovers = await abandonedFolders(outDir);

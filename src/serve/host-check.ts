@@ -1,5 +1,6 @@
 // The dev servers answer only their own host names, so a web page cannot read them through DNS rebinding.
 import type { IncomingMessage } from 'node:http';
+import { hostRefusals } from '../refusals.ts';
 
 /** The names a server on loopback is reached by; `extra` adds the address given with a --host option. */
 export function allowedHosts(extra?: string): ReadonlySet<string> {
@@ -17,11 +18,11 @@ export function allowedHosts(extra?: string): ReadonlySet<string> {
 export function refusal(req: IncomingMessage, allowed: ReadonlySet<string>): { status: number; text: string } | undefined {
   const host = req.headers.host;
   if (!host || !allowed.has(hostName(host))) {
-    return { status: 421, text: `This server answers only to ${[...allowed].join(', ')}; open it as http://localhost:<port>.` };
+    return { status: 421, text: hostRefusals.host([...allowed]) };
   }
   // `Origin: null` (a sandboxed frame, a file) is no origin of ours either.
   const origin = req.headers.origin;
-  if (origin !== undefined && !allowed.has(originHost(origin))) return { status: 403, text: 'Requests from other sites are refused.' };
+  if (origin !== undefined && !allowed.has(originHost(origin))) return { status: 403, text: hostRefusals.origin };
   return undefined;
 }
 

@@ -78,3 +78,18 @@ describe('recoverOutput', () => {
     expect(await readdir(dir)).toEqual(['dist']);
   });
 });
+
+describe('a symlinked output', () => {
+  it('is refused with a clear message when the folder it points to is missing, and recovered there after a killed swap', async () => {
+    const dir = await tempDir();
+    await symlink(path.join(dir, 'deploy', 'site'), path.join(dir, 'dist'));
+    await expect(checkOutputFolder(path.join(dir, 'dist'), { protectedFolders: [], cwd: dir })).rejects.toThrow(
+      'dist/ is a symbolic link to a folder that does not exist; create that folder, or remove the link.',
+    );
+    const pid = await deadPid();
+    await mkdir(path.join(dir, 'deploy', `site.old-${pid}`), { recursive: true });
+    await writeFile(path.join(dir, 'deploy', `site.old-${pid}`, 'index.html'), 'old');
+    expect(await recoverOutput(path.join(dir, 'dist'))).toBe(true);
+    expect(await readFile(path.join(dir, 'dist', 'index.html'), 'utf8')).toBe('old');
+  });
+});

@@ -94,3 +94,37 @@ describe('writeSite', () => {
     expect(new Uint8Array(await readFile(path.join(out, 'static/media/x.png')))).toEqual(png);
   });
 });
+
+describe('writeSite swaps in one step where the system can', () => {
+  it('the output path holds a site at every instant of 30 rewrites, as another process polling it sees', async () => {
+    const { exchangeFolders } = await import('../../src/output/exchange.ts');
+    const probe = await tempDir();
+    await mkdir(path.join(probe, 'a'));
+    await mkdir(path.join(probe, 'b'));
+    const atomic = await exchangeFolders(path.join(probe, 'a'), path.join(probe, 'b'));
+    const { out } = await withPreviousOutput();
+    // The poller counts the moments index.html is missing until it is told to stop.
+    const poller = spawn(process.execPath, ['-e', `
+      const fs = require('node:fs');
+      let missing = 0, seen = 0, stop = false;
+      process.stdin.on('data', () => { stop = true; });
+      (function loop() {
+        for (let i = 0; i < 2000; i++) { seen++; if (!fs.existsSync(${JSON.stringify(path.join(out, 'index.html'))})) missing++; }
+        if (stop) { process.stdout.write(JSON.stringify({ missing, seen })); process.exit(0); }
+        setImmediate(loop);
+      })();
+    `]);
+    let report = '';
+    poller.stdout.setEncoding('utf8').on('data', (chunk: string) => (report += chunk));
+    for (let i = 0; i < 30; i++) await writeSite(out, files({ 'index.html': `home ${i}`, 'static/css/site.css': `css ${i}` }));
+    await new Promise<void>((resolve) => {
+      poller.on('exit', () => resolve());
+      poller.stdin.end('stop');
+    });
+    const { missing, seen } = JSON.parse(report) as { missing: number; seen: number };
+    expect(seen).toBeGreaterThan(0);
+    // Where the exchange is not available the two renames leave a window a poller may or may not hit.
+    if (atomic) expect(missing).toBe(0);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home 29');
+  });
+});

@@ -1,0 +1,38 @@
+// exchangeFolders: an atomic swap of two folders on Linux (x64, arm64), and a clean "no" everywhere else.
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exchangeFolders } from '../../src/output/exchange.ts';
+import { tempDir } from '../helpers/files.ts';
+
+function hasPerl(): boolean {
+  try {
+    execFileSync('perl', ['-e', '1']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const supported = process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch) && hasPerl();
+
+describe('exchangeFolders', () => {
+  it(`${supported ? 'swaps' : 'declines to swap (no renameat2 here)'} two folders, contents and all`, async () => {
+    const dir = await tempDir();
+    for (const [name, file] of [['a', 'from-a'], ['b', 'from-b']]) {
+      await mkdir(path.join(dir, name!));
+      await writeFile(path.join(dir, name!, file!), '');
+    }
+    expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'b'))).toBe(supported);
+    expect(await readdir(path.join(dir, 'a'))).toEqual([supported ? 'from-b' : 'from-a']);
+    expect(await readdir(path.join(dir, 'b'))).toEqual([supported ? 'from-a' : 'from-b']);
+  });
+
+  it('answers false and changes nothing when one side is missing', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'a'));
+    expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'missing'))).toBe(false);
+    expect(await readdir(dir)).toEqual(['a']);
+  });
+});
