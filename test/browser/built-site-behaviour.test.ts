@@ -8,6 +8,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { consentBanner, useSampleSite } from './helpers/sample-site-session.ts';
+import { settled } from './helpers/settle.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const contentDir = path.join(root, 'content');
@@ -117,7 +118,7 @@ async function scrollThrough(page: Page) {
     });
     if (atBottom) break;
   }
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /** Whether each of Home, Percorsi and Contatti is visible. */
@@ -144,7 +145,7 @@ describe(`header at the ${BREAKPOINT}px breakpoint (spec §2, §9)`, () => {
 
     const before = await scrollY(page);
     await wheel(page);
-    await page.waitForTimeout(400);
+    await settled(page);
     expect(await scrollY(page)).toBe(before);
   });
 
@@ -345,7 +346,7 @@ describe('the page holds still while the islands hydrate', () => {
             });
           },
         });
-        await page.waitForTimeout(300);
+        await settled(page);
         // Google's "good" cumulative layout shift is under 0.1.
         expect.soft(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), `${route} at ${viewport.width}px`).toBeLessThan(0.1);
       }
@@ -434,7 +435,7 @@ describe('the reviews widget script loads once, lazily (spec §2, §7)', () => {
       });
       // Give an intersection observer a few frames to report the arrival position.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await scrollY(page)).toBe(0);
       expect(requested).toEqual([]);
 
@@ -444,11 +445,11 @@ describe('the reviews widget script loads once, lazily (spec §2, §7)', () => {
 
       await page.evaluate(() => window.scrollTo(0, 0));
       await expect.poll(() => scrollY(page)).toBe(0);
-      await page.waitForTimeout(200);
+      await settled(page);
       await reviews.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(requested).toHaveLength(1);
     });
   }

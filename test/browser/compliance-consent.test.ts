@@ -6,6 +6,7 @@ import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations, type ThirdPartyLog } from './helpers/third-parties.ts';
+import { requestsSettled, settled } from './helpers/settle.ts';
 
 const KEY = 'pss-consent-v1';
 const DAY_MS = 86_400_000;
@@ -62,7 +63,7 @@ async function open(site: ServedSite, stored?: string, viewport = { width: 1280,
   await page.goto(`${site.url}/`);
   // Every island has run its first effect once the consent banner has made up its mind.
   await page.waitForFunction(() => document.documentElement.classList.contains('js'));
-  await page.waitForTimeout(100);
+  await settled(page);
   return { page, log, errors };
 }
 
@@ -76,7 +77,7 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { _
 async function scrollThrough(page: Page): Promise<void> {
   for (const selector of ['#reviews-title', '#scrivici', 'footer']) {
     await page.locator(selector).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(150);
+    await requestsSettled(page);
   }
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { presetLocalStorage } from './helpers/browser.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
+import { settled } from './helpers/settle.ts';
 
 const session = useIslandSession();
 const KEY = 'pss-consent-v1';
@@ -74,7 +75,7 @@ describe('banner', () => {
       await banner(page).waitFor({ state: 'detached' });
       expectRecord(await stored(page), analytics, analytics, since);
       await page.reload();
-      await page.waitForTimeout(200);
+      await settled(page);
       expect(await banner(page).count()).toBe(0);
     });
   }
@@ -95,7 +96,7 @@ describe('banner', () => {
 
   it('stays hidden for a valid stored record', async () => {
     const { page } = await openPage('{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":false,"marketing":true}}');
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await banner(page).count()).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_PATH, contactFormProps } from './helpers/fixtures.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
+import { settled } from './helpers/settle.ts';
 
 const session = useIslandSession();
 const FAILURE = "Si è verificato un errore durante l'invio.";
@@ -187,7 +188,7 @@ describe('home form: sending', () => {
     await fillForm(page);
     await submit(page).dblclick();
     await statusShows(page, SUCCESS);
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(requests).toHaveLength(1);
   });
 });
@@ -227,7 +228,7 @@ describe('contacts-page form', () => {
     await submit(page).click();
     const message = await logged;
     expect(await message.args()[0]?.jsonValue()).toEqual({ ...VISITOR, phone: '', consent: true });
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(requests).toEqual([]);
     expect(blocked).toEqual([]);
   });
@@ -239,7 +240,7 @@ describe('contacts-page form', () => {
     await page.getByLabel('Nome *', { exact: true }).fill(VISITOR.name);
     await page.getByLabel('Nome *', { exact: true }).press('Enter');
     await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(logs).toEqual([]);
     expect(page.url()).toBe(`${session.harness.origin}/contatti`);
   });

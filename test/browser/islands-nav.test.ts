@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_PROPS } from './helpers/fixtures.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
+import { settled } from './helpers/settle.ts';
 
 const session = useIslandSession();
 const NARROW = { width: 800, height: 700 };
@@ -46,7 +47,7 @@ describe('mobile menu (≤ 992px)', () => {
     expect(await dataOpen(page, '.site-nav')).toBe('true');
     expect(await scrollLocked(page)).toBe(true);
     await wheel(page);
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.evaluate(() => scrollY)).toBe(0);
 
     await menuButton(page).click();
@@ -72,7 +73,7 @@ describe('mobile menu (≤ 992px)', () => {
     const { page } = await open(NARROW);
     await menuButton(page).click();
     await page.setViewportSize({ width: 992, height: 600 });
-    await page.waitForTimeout(100);
+    await settled(page);
     expect(await expanded(page, 'Menu')).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { countingScript } from './helpers/fixtures.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
+import { settled } from './helpers/settle.ts';
 
 const session = useIslandSession();
 const VIEWPORT = { width: 1280, height: 800 };
@@ -19,7 +20,7 @@ async function scrollWidgetBelowViewport(page: Page, below: number) {
     const top = document.querySelector('.elfsight-app-test')?.getBoundingClientRect().top ?? 0;
     scrollBy(0, top - innerHeight - distance);
   }, below);
-  await page.waitForTimeout(150);
+  await settled(page);
 }
 
 const loads = (page: Page, path: string) => page.evaluate((key) => (window as { __loads?: Record<string, number> }).__loads?.[key] ?? 0, path);
@@ -33,7 +34,7 @@ describe('reviews widget', () => {
   it('requests nothing until the section comes within 200px of the viewport', async () => {
     session.harness.serve('/reviews-b.js', countingScript('/reviews-b.js'), 'text/javascript');
     const { page } = await session.open('/lazy', reviewsPage('/reviews-b.js'), { viewport: VIEWPORT });
-    await page.waitForTimeout(200);
+    await settled(page);
     await scrollWidgetBelowViewport(page, 300);
     expect(session.harness.hits('/reviews-b.js')).toBe(0);
     expect(await page.locator('script[src="/reviews-b.js"]').count()).toBe(0);
@@ -49,7 +50,7 @@ describe('reviews widget', () => {
     for (let pass = 0; pass < 3; pass += 1) {
       await scrollWidgetBelowViewport(page, -400);
       await page.evaluate(() => scrollTo(0, 0));
-      await page.waitForTimeout(150);
+      await settled(page);
     }
     expect(await loads(page, '/reviews-c.js')).toBe(1);
     expect(session.harness.hits('/reviews-c.js')).toBe(1);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockExternal, launchBrowser, presetLocalStorage } from './helpers/browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations } from './helpers/third-parties.ts';
+import { requestsSettled } from './helpers/settle.ts';
 
 const KEY = 'pss-consent-v1';
 const ENDPOINT = 'https://metrics.example.com/v1';
@@ -93,7 +94,7 @@ async function open(site: ServedSite, path = '/', { stored, clock, chunk }: Open
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(site.url + path);
   await page.waitForFunction(() => document.documentElement.classList.contains('js'));
-  await page.waitForTimeout(150);
+  await requestsSettled(page);
   return { page, context, chunks, beacons, firstBeacon, errors };
 }
 
@@ -130,7 +131,7 @@ async function chunkRequested(opened: Opened): Promise<void> {
 async function chunkRunning(opened: Opened): Promise<void> {
   await chunkRequested(opened);
   await opened.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/static\/js\/chunk\./.test(entry.name)));
-  await opened.page.waitForTimeout(100);
+  await requestsSettled(opened.page);
 }
 
 describe('metrics unset (the sample as shipped)', () => {
@@ -141,10 +142,10 @@ describe('metrics unset (the sample as shipped)', () => {
     const opened = await open(plain);
     await banner(opened.page).getByRole('button', { name: 'Accetta tutti' }).click();
     await opened.page.reload();
-    await opened.page.waitForTimeout(300);
+    await requestsSettled(opened.page);
     await hide(opened.page);
     await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
-    await opened.page.waitForTimeout(300);
+    await requestsSettled(opened.page);
     expect(opened.chunks).toEqual([]);
     expect(opened.beacons).toEqual([]);
     expect(opened.errors).toEqual([]);
@@ -163,12 +164,12 @@ describe('metrics.endpoint set', () => {
     expect(await banner(undecided.page).isVisible()).toBe(true);
     await hide(undecided.page);
     await banner(undecided.page).getByRole('button', { name: 'Rifiuta tutti' }).click();
-    await undecided.page.waitForTimeout(300);
+    await requestsSettled(undecided.page);
     expect(undecided.chunks).toEqual([]);
 
     const marketingOnly = await open(measured, '/', { stored: record(false, true) });
     await hide(marketingOnly.page);
-    await marketingOnly.page.waitForTimeout(300);
+    await requestsSettled(marketingOnly.page);
     expect([...undecided.beacons, ...marketingOnly.chunks, ...marketingOnly.beacons]).toEqual([]);
     expect([...undecided.errors, ...marketingOnly.errors]).toEqual([]);
   });
@@ -176,7 +177,7 @@ describe('metrics.endpoint set', () => {
   it('counts an analytics consent older than consent.maxAgeDays as none: no chunk until the banner is answered again', async () => {
     const stale = await open(measured, '/', { stored: record(true, true, 181) });
     expect(await banner(stale.page).isVisible()).toBe(true);
-    await stale.page.waitForTimeout(300);
+    await requestsSettled(stale.page);
     expect(stale.chunks).toEqual([]);
     await banner(stale.page).getByRole('button', { name: 'Accetta tutti' }).click();
     await chunkRunning(stale);
@@ -192,7 +193,7 @@ describe('metrics.endpoint set', () => {
     await banner(opened.page).getByRole('button', { name: 'Accetta tutti' }).click();
     await chunkRunning(opened);
     expect(await opened.page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
-    await opened.page.waitForTimeout(300);
+    await requestsSettled(opened.page);
 
     await hide(opened.page);
     const report = await opened.firstBeacon;
@@ -201,7 +202,7 @@ describe('metrics.endpoint set', () => {
     // One beacon per page view, however often it is hidden.
     await hide(opened.page);
     await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
-    await opened.page.waitForTimeout(300);
+    await requestsSettled(opened.page);
     expect(opened.beacons).toHaveLength(1);
     expect(opened.chunks).toHaveLength(1);
     // The beacon is allowed by the page's own policy (connect-src lists the endpoint's origin).
@@ -214,7 +215,7 @@ describe('metrics.endpoint set', () => {
     await chunkRunning(opened);
     // An interaction for INP: open the first service of the accordion.
     await opened.page.locator('.accordion__button').first().click();
-    await opened.page.waitForTimeout(300);
+    await requestsSettled(opened.page);
     await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
     const report = await opened.firstBeacon;
     expect(report).toMatchObject({ path: '/percorsi', ttfb: expect.any(Number), fcp: expect.any(Number), inp: expect.any(Number) });
@@ -227,7 +228,7 @@ describe('metrics.endpoint set', () => {
     await expect.poll(() => opened.errors.filter((error) => error.includes('Loading chunk failed')).length).toBe(1);
     await expectIslandsWork(opened.page);
     await hide(opened.page);
-    await opened.page.waitForTimeout(300);
+    await requestsSettled(opened.page);
     expect(opened.beacons).toEqual([]);
     // The only errors: the browser's own note about the failed request, and ours.
     expect(opened.errors.filter((error) => !/Loading chunk failed|Failed to load resource/.test(error))).toEqual([]);
