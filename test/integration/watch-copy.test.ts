@@ -3,7 +3,7 @@ import { appendFile, cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { watchSite, type WatchSession } from '../../src/dev/watch.ts';
+import { watchSite, type WatchSession } from '../../src/watch/watch.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { tempDir } from '../helpers/files.ts';
