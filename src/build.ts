@@ -8,7 +8,10 @@ import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
-import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './host/headers.ts';
+import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
+import { REDIRECTS_FILE, renderRedirectsFile } from './host/redirects.ts';
+import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
+import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, PageTemplates } from './render/page-props.ts';
@@ -95,12 +98,14 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
       cache.reuse('client', '', () => bundleClient(options)),
       cache.reuse('styles', '', () => bundleStyles(options)),
       cache.reuse('images', imageSources.join('\n'), () => processImages(imageSources, options.content, options.cacheDir)),
+      makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
+      readPublicFiles(options.content),
     ]);
   } catch (error) {
     if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
     throw error;
   }
-  const [templates, client, stylesheet, images] = bundles;
+  const [templates, client, stylesheet, images, favicons, publicFiles] = bundles;
   const assets: AssetManifest = { script: `/${client.entry.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
@@ -113,7 +118,13 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
-  files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
+  const pagePaths = model.routes.flatMap((route) => (route.path === null ? [] : [route.path]));
+  files.set(REDIRECTS_FILE, Buffer.from(renderRedirectsFile(model.site.url, pagePaths)));
+  for (const [file, contents] of favicons) files.set(file, contents);
+  // GitHub Pages publishing from a branch runs Jekyll, which drops `_headers` and is not needed.
+  if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
+  const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd);
+  if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());

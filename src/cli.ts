@@ -1,7 +1,7 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { buildSite, checkContent } from './build.ts';
 import { ContentError, errorsOf, formatReport } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
@@ -12,6 +12,10 @@ import { formatComplianceReport, formatComplianceSummary, warningsOf } from './c
 import { asStaticHost } from './host/headers-file.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
 import { watchSite } from './watch/watch.ts';
+import { withCompressedSiblings } from './host/precompress.ts';
+import { renderNginxConfig } from './host/nginx.ts';
+import { allowedHostNames, networkUrls } from './serve/network-urls.ts';
+import { basePathOfRobots } from './base-path.ts';
 import { displayPath } from './display-path.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
@@ -54,7 +58,7 @@ function createProgram(): Command {
       const options = resolveOptions(flags);
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
-      await writeSite(options.out, result.files);
+      await writeSite(options.out, await withCompressedSiblings(result.files));
       if (result.problems.length > 0) console.error(formatReport(result.problems));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
@@ -83,11 +87,22 @@ function createProgram(): Command {
     .description('serve the built output folder as a static host would (clean URLs, 404 page)')
     .option('-o, --out <dir>', 'folder to serve', DEFAULTS.out)
     .option('-p, --port <number>', 'port to listen on', parsePort, DEFAULTS.port)
-    .action(async (flags: Pick<Options, 'out' | 'port'>) => {
+    .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
+    .action(async (flags: Pick<Options, 'out' | 'port' | 'host'>) => {
       const options = resolveOptions(flags);
       await assertSiteDirectory(options.out);
-      const server = await serveSite({ ...(await asStaticHost(directoryFiles(options.out))), port: options.port });
-      console.log(`Serving ${displayPath(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
+      const files = directoryFiles(options.out);
+      // The site's base path (a GitHub Pages project site lives under /<repo>/) is in its robots.txt.
+      const base = basePathOfRobots(Buffer.from((await files.read('robots.txt')) ?? '').toString('utf8'));
+      const server = await serveSite({
+        ...(await asStaticHost(files)),
+        port: options.port,
+        host: options.host,
+        allowedHosts: allowedHostNames(options.host),
+        base,
+      });
+      const others = networkUrls(options.host, server.port, base).map((url) => ` and ${url}`).join('');
+      console.log(`Serving ${displayPath(options.out)}/ at ${server.url}${base}${others} (Ctrl-C to stop)`);
       await stopOnSignal(() => server.close());
     });
 
@@ -96,8 +111,9 @@ function createProgram(): Command {
     .description('build, serve on localhost, rebuild on every change and reload open pages')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
+    .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
     .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
-    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string }) => {
+    .action(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string }) => {
       const options = resolveOptions(flags);
       const starting = watchSite(options, { write: flags.out !== undefined });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
@@ -105,6 +121,20 @@ function createProgram(): Command {
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
       await starting;
       await stopped;
+    });
+
+  program
+    .command('host-config')
+    .description('print the server configuration for a host that does not read _headers and _redirects (nginx)')
+    .addArgument(new Argument('<server>', 'the web server').choices(['nginx']))
+    .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
+    .option('--root <dir>', 'folder on the server holding the built site (default /var/www/<host name>)')
+    .action(async (_server: 'nginx', flags: Pick<Options, 'content'> & { root?: string }) => {
+      const options = resolveOptions(flags);
+      const { entries, problems } = await checkContent(options);
+      if (!entries) return fail(problems, 'Nothing was printed.');
+      const site = entries.site.data;
+      process.stdout.write(renderNginxConfig(site, { root: flags.root ?? `/var/www/${new URL(site.url).hostname}` }));
     });
 
   return program;

@@ -61,6 +61,8 @@ export const siteSchema = z.object({
   url: httpsUrl,
   description: nonEmpty,
   logo: imagePath,
+  /** Square image for the browser tab and the home-screen icon; the logo when left out. */
+  favicon: imagePath.optional(),
   address: z.object({
     street: nonEmpty,
     postalCode: nonEmpty,

@@ -2,6 +2,8 @@
 import type { BuildSuccess } from '../build.ts';
 import { HEADERS_FILE } from '../host/headers.ts';
 import { withHeadersFile } from '../host/headers-file.ts';
+import { compressedForms } from '../host/precompress.ts';
+import { isCompressible } from './media-types.ts';
 import type { LiveReload } from '../watch/live-reload.ts';
 import type { ServeOptions } from './server.ts';
 
@@ -16,11 +18,18 @@ export function serveBuild(current: () => BuildSuccess | undefined, live: LiveRe
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
       `<body><p>No good build yet: the terminal lists the problems. This page reloads once they are fixed.</p>${live.devScript}</body></html>`,
   );
+  const read = (file: string) => {
+    const build = current();
+    const bytes = build ? build.files.get(file) : (devFiles.get(file) ?? (file === '404.html' ? waiting : undefined));
+    return bytes && live.stamp(file, bytes);
+  };
   const files = {
+    // A build in memory has no `.br`/`.gz` siblings: they are made per request, after the revision stamp.
     read: async (file: string) => {
-      const build = current();
-      const bytes = build ? build.files.get(file) : (devFiles.get(file) ?? (file === '404.html' ? waiting : undefined));
-      return bytes && live.stamp(file, bytes);
+      const sibling = /^(.+)\.(br|gz)$/.exec(file);
+      const original = sibling && isCompressible(sibling[1]!) ? read(sibling[1]!) : undefined;
+      if (!sibling || !original) return read(file);
+      return (await compressedForms(original, 'fast'))[sibling[2] as 'br' | 'gz'];
     },
   };
   return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE));

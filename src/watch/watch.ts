@@ -12,6 +12,8 @@ import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
 import { serveSite } from '../serve/server.ts';
 import { watchFiles } from './watch-files.ts';
+import { allowedHostNames, networkUrls } from '../serve/network-urls.ts';
+import { basePath } from '../base-path.ts';
 import { displayPath } from '../display-path.ts';
 
 /** How `watchSite` reports, and whether it also writes each good build to disk. */
@@ -50,7 +52,14 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const live = new LiveReload();
   const devFiles = new Map([[RELOAD_CLIENT_FILE, await bundleReloadClient(options)]]);
   let current: BuildSuccess | undefined;
-  const server = await serveSite({ ...serveBuild(() => current, live, devFiles), port: options.port, handle: live.handle }).catch((reason: unknown) => {
+  const server = await serveSite({
+    ...serveBuild(() => current, live, devFiles),
+    port: options.port,
+    host: options.host,
+    allowedHosts: allowedHostNames(options.host),
+    base: () => (current ? basePath(current.model.site.url) : '/'),
+    handle: live.handle,
+  }).catch((reason: unknown) => {
     live.close();
     throw reason;
   });
@@ -101,7 +110,8 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const first = performance.now();
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
-  log(`Serving ${server.url} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
+  const base = current ? basePath(current.model.site.url) : '/';
+  log(`Serving ${server.url}${base}${networkUrls(options.host, server.port, base).map((url) => ` and ${url}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
     url: server.url,
