@@ -17,6 +17,7 @@ import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, PageTemplates } from './render/page-props.ts';
 import { renderPages, type Page } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
+import { basePath, rebaseHtml, sitePath } from './base-path.ts';
 
 /** Milliseconds spent in each stage, for the summary and the benchmark. */
 export interface StageTimes {
@@ -76,7 +77,7 @@ export interface BuildCache {
   /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
   renderPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates, devScript?: string): Page[] | Promise<Page[]>;
   /** Like `checkLinks`, skipping pages already checked against the same set of files. */
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[];
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, base?: string): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
   pageBytes(page: Page): Uint8Array;
 }
@@ -87,7 +88,9 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const cache = hooks.cache ?? noCache(options);
   const checked = await checkContent(options, cache);
   if (!checked.entries) return { ok: false, problems: checked.problems };
-  const model = buildModel(checked.entries, await cache.renderMarkdown(markdownBodies(checked.entries)));
+  const base = basePath(checked.entries.site.data.url);
+  const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
+  const model = buildModel(checked.entries, base === '/' ? markdown : rebaseMarkdown(markdown, base));
   const contentDone = performance.now();
 
   let bundles;
@@ -106,10 +109,16 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
     throw error;
   }
   const [templates, client, stylesheet, images, favicons, publicFiles] = bundles;
-  const assets: AssetManifest = { script: `/${client.entry.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
+  const assets: AssetManifest = {
+    script: sitePath(base, client.entry.path),
+    stylesheet: sitePath(base, stylesheet.path),
+    images: base === '/' ? images.images : rebaseImages(images.images, base),
+  };
   const assetsDone = performance.now();
 
-  const pages = await cache.renderPages(model, assets, templates, hooks.devScript);
+  // The reload script is a file of the output like any other, so it too lives under the base path.
+  const devScript = hooks.devScript && rebaseHtml(hooks.devScript, base);
+  const pages = await cache.renderPages(model, assets, templates, devScript);
   const files = new Map<string, Uint8Array>();
   for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
   for (const file of client.files) files.set(file.path, file.contents);
@@ -128,7 +137,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet);
+  const broken = cache.checkLinks(pages, fileSet, base);
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 
@@ -156,7 +165,23 @@ function noCache(options: ResolvedOptions): BuildCache {
     renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
     reuse: (_stage, _key, run) => run(),
     renderPages,
-    checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),
+    checkLinks: (pages, files, base) => checkLinks(pages, files, options.cwd, base),
     pageBytes: (page) => Buffer.from(page.html),
   };
+}
+
+/** Markdown HTML with its root-relative links under the base path (a site published in a sub-folder). */
+function rebaseMarkdown(markdown: RenderedMarkdown, base: string): RenderedMarkdown {
+  return new Map([...markdown].map(([body, html]) => [body, rebaseHtml(html, base)]));
+}
+
+/** Image URLs (`src`, every `srcset` entry) under the base path. */
+function rebaseImages(images: AssetManifest['images'], base: string): AssetManifest['images'] {
+  const rebaseSet = (srcset: string) => srcset && srcset.split(', ').map((entry) => sitePath(base, entry)).join(', ');
+  return Object.fromEntries(
+    Object.entries(images).map(([source, image]) => [
+      source,
+      { ...image, src: sitePath(base, image.src), srcset: rebaseSet(image.srcset), sources: image.sources.map((s) => ({ ...s, srcset: rebaseSet(s.srcset) })) },
+    ]),
+  );
 }

@@ -11,7 +11,7 @@ const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
  * A ContentError per internal URL that resolves to no output file, naming the page and the content
  * file that holds the link (`cwd` is the folder that content paths are relative to).
  */
-export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, cwd = process.cwd()): ContentError[] {
+export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, cwd = process.cwd(), base = '/'): ContentError[] {
   const problems: ContentError[] = [];
   const lines = new Map<string, string[]>();
   const linesOf = (file: string) => lines.get(file) ?? lines.set(file, readLines(path.resolve(cwd, file))).get(file)!;
@@ -19,7 +19,7 @@ export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, c
     const reported = new Set<string>();
     for (const match of page.html.matchAll(REFERENCE)) {
       for (const url of urlsIn(match[0], decodeEntities(match[1]!))) {
-        if (reported.has(url) || resolves(url, files)) continue;
+        if (reported.has(url) || resolves(url, files, base)) continue;
         reported.add(url);
         const where = page.route.path ?? 'the 404 page';
         const { file, line } = locate(page.route.sources, url, linesOf) ?? { file: page.route.source, line: 0 };
@@ -45,9 +45,10 @@ function urlsIn(attribute: string, value: string): string[] {
   return candidates.filter((url) => url.startsWith('/') && !url.startsWith('//')).map((url) => url.replace(/[?#].*$/, ''));
 }
 
-/** Resolved by the clean-URL rule every server follows (`src/routes.ts`). */
-function resolves(url: string, files: ReadonlySet<string>): boolean {
-  return filesForPath(safeDecode(url)).some((file) => files.has(file));
+/** Resolved by the clean-URL rule every server follows (`src/routes.ts`), below the site's base path. */
+function resolves(url: string, files: ReadonlySet<string>, base: string): boolean {
+  if (!url.startsWith(base)) return false;
+  return filesForPath(safeDecode(`/${url.slice(base.length)}`)).some((file) => files.has(file));
 }
 
 // A malformed escape such as `/50%e` must be reported as a broken link, not crash the build.

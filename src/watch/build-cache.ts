@@ -77,10 +77,10 @@ export class WatchCache implements BuildCache {
     return this.#pages.render(model, assets, templates, devScript);
   }
 
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>): ContentError[] {
+  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, base = '/'): ContentError[] {
     // A page's links can only break when its HTML or the set of files changes: reused pages
     // (same object) that passed against the same files need no second look.
-    const signature = [...files].join('\n');
+    const signature = `${base}\n${[...files].join('\n')}`;
     if (signature !== this.#linkedFiles) {
       this.#linkedFiles = signature;
       this.#linksChecked = new WeakSet();
@@ -88,7 +88,7 @@ export class WatchCache implements BuildCache {
     const problems: ContentError[] = [];
     for (const page of pages) {
       if (this.#linksChecked.has(page)) continue;
-      const found = checkLinks([page], files, this.#cwd);
+      const found = checkLinks([page], files, this.#cwd, base);
       if (found.length === 0) this.#linksChecked.add(page);
       problems.push(...found);
     }

@@ -1,6 +1,7 @@
 // Contatti: heading and text, a card per professional, the social and address cards, then the form.
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { PRIVACY_PATH } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
@@ -69,7 +70,7 @@ export function ContactsPage(props: PageProps) {
           <AddressCard model={model} />
         </ul>
         <div className="card contacts-form">
-          <Island name="ContactsPageForm" component={ContactsPageForm} props={{ privacyHref: PRIVACY_PATH }} />
+          <Island name="ContactsPageForm" component={ContactsPageForm} props={{ privacyHref: siteHref(props.model.site, PRIVACY_PATH) }} />
         </div>
       </div>
     </Layout>

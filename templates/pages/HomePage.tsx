@@ -12,6 +12,7 @@ import MapEmbed from '../islands/MapEmbed.tsx';
 import ReviewsLoader from '../islands/ReviewsLoader.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import { PRIVACY_PATH } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 
 // The hero is drawn edge to edge at every width.
 const HERO_SIZES = '100vw';
@@ -50,7 +51,7 @@ export function HomePage(props: PageProps) {
           <ul className="team-grid">
             {team.map((professional) => (
               <li key={professional.slug}>
-                <ProfessionalCard professional={professional} assets={assets} />
+                <ProfessionalCard professional={professional} assets={assets} href={siteHref(site, professional.path)} />
               </li>
             ))}
           </ul>
@@ -76,7 +77,7 @@ export function HomePage(props: PageProps) {
             <Island
               name="ContactForm"
               component={ContactForm}
-              props={{ emailjs: site.emailjs, privacyHref: PRIVACY_PATH, noscript: home.form.noscript }}
+              props={{ emailjs: site.emailjs, privacyHref: siteHref(site, PRIVACY_PATH), noscript: home.form.noscript }}
             />
           </div>
           {map.gate ? <Island name="MapEmbed" component={MapEmbed} props={map} /> : <MapEmbed {...map} />}
