@@ -8,6 +8,7 @@ const ICO_SIZE = 32;
 // Apple's size for current iPhones; the system rounds the corners, and shows transparency as black.
 const TOUCH_SIZE = 180;
 const TOUCH_PADDING = 18;
+const WHITE = '#ffffff';
 
 /**
  * The two icon files. The image is fitted inside the square (a wide logo is not cropped); the
@@ -23,10 +24,12 @@ export async function makeFavicons(source: string, contentDir: string, cacheDir:
   const inner = TOUCH_SIZE - 2 * TOUCH_PADDING;
   const [small, touch] = await Promise.all([
     sharp(bytes, { density: 300 }).resize(ICO_SIZE, ICO_SIZE, { fit: 'contain', background: transparent }).png().toBuffer(),
+    // sharp flattens before it resizes and extends, whatever the call order: every step gets white.
     sharp(bytes, { density: 300 })
-      .resize(inner, inner, { fit: 'contain', background: transparent })
-      .extend({ top: TOUCH_PADDING, bottom: TOUCH_PADDING, left: TOUCH_PADDING, right: TOUCH_PADDING, background: transparent })
-      .flatten({ background: '#ffffff' })
+      .flatten({ background: WHITE })
+      .resize(inner, inner, { fit: 'contain', background: WHITE })
+      .extend({ top: TOUCH_PADDING, bottom: TOUCH_PADDING, left: TOUCH_PADDING, right: TOUCH_PADDING, background: WHITE })
+      .removeAlpha()
       .png({ compressionLevel: 9 })
       .toBuffer(),
   ]);

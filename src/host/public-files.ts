@@ -11,9 +11,9 @@ export const PUBLIC_DIR = 'public';
 export async function readPublicFiles(contentDir: string): Promise<Map<string, Uint8Array>> {
   const root = path.join(contentDir, PUBLIC_DIR);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => toPosix(path.relative(root, path.join(entry.parentPath, entry.name))));
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => toPosix(path.relative(root, path.join(entry.parentPath, entry.name)))).sort();
   const contents = await Promise.all(files.map((file) => readFile(path.join(root, file))));
-  return new Map(files.sort().map((file, i) => [file, contents[i]!]));
+  return new Map(files.map((file, i) => [file, contents[i]!]));
 }
 
 /**
@@ -24,7 +24,7 @@ export function addPublicFiles(files: Map<string, Uint8Array>, publicFiles: Read
   const problems: ContentError[] = [];
   for (const [file, bytes] of publicFiles) {
     const source = displayPath(path.join(contentDir, PUBLIC_DIR, file), cwd);
-    if (files.has(file)) problems.push(new ContentError(source, 0, file, `clashes with the generated file ${file} of the output; rename or remove ${source}`));
+    if (files.has(file)) problems.push(new ContentError(source, 0, PUBLIC_DIR, `clashes with ${file}, which brochure generates; remove or rename ${source}`));
     else files.set(file, bytes);
   }
   return problems;

@@ -12,11 +12,11 @@ export function allowedHostNames(host: string): string[] {
  * Every URL another device on the network may use: for a wildcard address (`0.0.0.0`, `::`) one
  * per non-internal interface address, else the address itself; loopback-only hosts give none.
  */
-export function networkUrls(host: string, port: number, path = '/'): string[] {
+export function networkUrls(host: string, port: number, path = '/', interfaces = networkInterfaces()): string[] {
   const format = (address: string) => `http://${address.includes(':') ? `[${address}]` : address}:${port}${path}`;
   if (LOOPBACK_NAMES.includes(host)) return [];
   if (host !== '0.0.0.0' && host !== '::') return [format(host)];
-  const addresses = Object.values(networkInterfaces())
+  const addresses = Object.values(interfaces)
     .flat()
     .filter((info) => info && !info.internal && (host === '::' || info.family === 'IPv4'))
     // Link-local IPv6 addresses need a zone id a browser's address bar does not take.

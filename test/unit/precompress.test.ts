@@ -1,0 +1,47 @@
+// Precompressed siblings: only text, only when smaller, byte-identical from one build to the next.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compressedForms, withCompressedSiblings } from '../../src/host/precompress.ts';
+
+const page = Buffer.from(`<!doctype html><html><body>${'<p>Psicoterapia a Pescara.</p>'.repeat(50)}</body></html>`);
+
+describe('withCompressedSiblings', () => {
+  const files = new Map<string, Uint8Array>([
+    ['index.html', page],
+    ['static/css/site.0123456789.css', Buffer.from('body{color:teal}'.repeat(40))],
+    ['robots.txt', Buffer.from('a')],
+    ['static/media/hero.0123456789.avif', Buffer.alloc(2000)],
+    ['_headers', Buffer.from('/*\n  X-Test: 1\n'.repeat(40))],
+  ]);
+
+  it('adds .br and .gz beside the text files they make smaller, never beside images or host files', async () => {
+    const out = await withCompressedSiblings(files);
+    expect([...out.keys()]).toEqual([
+      '_headers',
+      'index.html',
+      'index.html.br',
+      'index.html.gz',
+      'robots.txt',
+      'static/css/site.0123456789.css',
+      'static/css/site.0123456789.css.br',
+      'static/css/site.0123456789.css.gz',
+      'static/media/hero.0123456789.avif',
+    ]);
+    expect(brotliDecompressSync(out.get('index.html.br')!).equals(page)).toBe(true);
+    expect(gunzipSync(out.get('index.html.gz')!).equals(page)).toBe(true);
+  });
+
+  it('is deterministic: the same input gives the same bytes', async () => {
+    const [a, b] = await Promise.all([withCompressedSiblings(files), withCompressedSiblings(files)]);
+    for (const [file, bytes] of a) expect(Buffer.from(bytes).equals(Buffer.from(b.get(file)!)), file).toBe(true);
+  });
+});
+
+describe('compressedForms', () => {
+  it('compresses harder for the build than for watch, both readable', async () => {
+    const [smallest, fast] = await Promise.all([compressedForms(page, 'smallest'), compressedForms(page, 'fast')]);
+    expect(smallest.br!.byteLength).toBeLessThanOrEqual(fast.br!.byteLength);
+    expect(brotliDecompressSync(fast.br!).equals(page)).toBe(true);
+    expect(gunzipSync(fast.gz!).equals(page)).toBe(true);
+  });
+});
