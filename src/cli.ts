@@ -58,7 +58,7 @@ function createProgram(): Command {
       const options = resolveOptions(flags);
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
-      await writeSite(options.out, await withCompressedSiblings(result.files));
+      await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir));
       if (result.problems.length > 0) console.error(formatReport(result.problems));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));

@@ -2,6 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressedForms, withCompressedSiblings } from '../../src/host/precompress.ts';
+import { tempDir } from '../helpers/files.ts';
 
 const page = Buffer.from(`<!doctype html><html><body>${'<p>Psicoterapia a Pescara.</p>'.repeat(50)}</body></html>`);
 
@@ -29,6 +30,16 @@ describe('withCompressedSiblings', () => {
     ]);
     expect(brotliDecompressSync(out.get('index.html.br')!).equals(page)).toBe(true);
     expect(gunzipSync(out.get('index.html.gz')!).equals(page)).toBe(true);
+  });
+
+  it('gives the same bytes from its cache as without it', async () => {
+    const cacheDir = await tempDir('brochure-compressed-');
+    const fresh = await withCompressedSiblings(files);
+    for (let run = 0; run < 2; run++) {
+      const cached = await withCompressedSiblings(files, cacheDir);
+      expect([...cached.keys()]).toEqual([...fresh.keys()]);
+      for (const [file, bytes] of fresh) expect(Buffer.from(cached.get(file)!).equals(Buffer.from(bytes)), `${file}, run ${run}`).toBe(true);
+    }
   });
 
   it('is deterministic: the same input gives the same bytes', async () => {
