@@ -57,7 +57,7 @@ export const timelineEntrySchema = z.object({
 export const siteSchema = z.object({
   name: nonEmpty,
   subtitle: nonEmpty,
-  /** Public origin of the deployed site, used for canonical URLs and the sitemap. */
+  /** Public URL of the deployed site, for canonical URLs and the sitemap; a path in it (`https://x.github.io/studio/`) is the base path of every link. */
   url: httpsUrl,
   description: nonEmpty,
   logo: imagePath,
