@@ -101,8 +101,9 @@ function createProgram(): Command {
         allowedHosts: allowedHostNames(options.host),
         base,
       });
-      const others = networkUrls(options.host, server.port, base).map((url) => ` and ${url}`).join('');
-      console.log(`Serving ${displayPath(options.out)}/ at ${server.url}${base}${others} (Ctrl-C to stop)`);
+      const shownBase = base === '/' ? '' : base;
+      const others = networkUrls(options.host, server.port, shownBase).map((url) => ` and ${url}`).join('');
+      console.log(`Serving ${displayPath(options.out)}/ at ${server.url}${shownBase}${others} (Ctrl-C to stop)`);
       await stopOnSignal(() => server.close());
     });
 

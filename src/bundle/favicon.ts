@@ -9,6 +9,8 @@ const ICO_SIZE = 32;
 const TOUCH_SIZE = 180;
 const TOUCH_PADDING = 18;
 const WHITE = '#ffffff';
+// Part of the cache key: a change to how the icons are drawn must not reuse icons drawn the old way.
+const SETTINGS_ID = `v2\0${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}\0${WHITE}`;
 
 /**
  * The two icon files. The image is fitted inside the square (a wide logo is not cropped); the
@@ -16,7 +18,7 @@ const WHITE = '#ffffff';
  */
 export async function makeFavicons(source: string, contentDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
   const bytes = await readFile(path.join(contentDir, source));
-  const entry = path.join(cacheDir, 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}`)])));
+  const entry = path.join(cacheDir, 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}`)])));
   const cached = await Promise.all([readFile(`${entry}.ico`), readFile(`${entry}.png`)]).catch(() => undefined);
   if (cached) return new Map([[FAVICON_FILE, cached[0]], [TOUCH_ICON_FILE, cached[1]]]);
   const { default: sharp } = await import('sharp');

@@ -12,7 +12,7 @@ export function allowedHostNames(host: string): string[] {
  * Every URL another device on the network may use: for a wildcard address (`0.0.0.0`, `::`) one
  * per non-internal interface address, else the address itself; loopback-only hosts give none.
  */
-export function networkUrls(host: string, port: number, path = '/', interfaces = networkInterfaces()): string[] {
+export function networkUrls(host: string, port: number, path = '', interfaces = networkInterfaces()): string[] {
   const format = (address: string) => `http://${address.includes(':') ? `[${address}]` : address}:${port}${path}`;
   if (LOOPBACK_NAMES.includes(host)) return [];
   if (host !== '0.0.0.0' && host !== '::') return [format(host)];

@@ -110,7 +110,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const first = performance.now();
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
-  const base = current ? basePath(current.model.site.url) : '/';
+  const base = current && basePath(current.model.site.url) !== '/' ? basePath(current.model.site.url) : '';
   log(`Serving ${server.url}${base}${networkUrls(options.host, server.port, base).map((url) => ` and ${url}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
