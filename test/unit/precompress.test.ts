@@ -48,6 +48,18 @@ describe('withCompressedSiblings', () => {
   });
 });
 
+describe('withCompressedSiblings on a large site', () => {
+  it('compresses pages with the large-site effort once they pass 4 MB, hashed assets still at their smallest', async () => {
+    const pages = new Map<string, Uint8Array>(Array.from({ length: 170 }, (_, i) => [`p${i}.html`, Buffer.from(`<p>${i}</p>`.repeat(3000))]));
+    pages.set('static/js/a.0123456789.js', Buffer.from('console.log(1);'.repeat(500)));
+    const out = await withCompressedSiblings(pages);
+    const large = await compressedForms(pages.get('p7.html')!, 'large');
+    const smallest = await compressedForms(pages.get('static/js/a.0123456789.js')!, 'smallest');
+    expect(Buffer.from(out.get('p7.html.br')!).equals(Buffer.from(large.br!))).toBe(true);
+    expect(Buffer.from(out.get('static/js/a.0123456789.js.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
+  });
+});
+
 describe('compressedForms', () => {
   it('compresses harder for the build than for watch, both readable', async () => {
     const [smallest, fast] = await Promise.all([compressedForms(page, 'smallest'), compressedForms(page, 'fast')]);
