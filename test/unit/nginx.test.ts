@@ -1,25 +1,9 @@
 // The nginx server block: headers on every response, caching, canonical redirects, precompression, nothing too new for nginx 1.22.
 import { describe, expect, it } from 'vitest';
-import { siteSchema, type SiteConfig } from '../../src/content/schema.ts';
+import { siteConfig as site } from '../helpers/site-config.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/host/headers.ts';
 import { renderNginxConfig } from '../../src/host/nginx.ts';
 
-function site(overrides: Record<string, unknown> = {}): SiteConfig {
-  return siteSchema.parse({
-    name: 'Studio Prova',
-    subtitle: 'Studio di prova',
-    url: 'https://studio.example.com',
-    description: 'Un sito di prova.',
-    logo: 'images/logo.svg',
-    address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE' },
-    social: { label: 'Instagram', url: 'https://www.instagram.com/prova.example' },
-    map: { embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1', link: 'https://www.openstreetmap.org/', title: 'Mappa' },
-    reviews: { scriptUrl: 'https://static.elfsight.com/platform/platform.js', widgetClass: 'w' },
-    emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
-    copyrightYear: 2025,
-    ...overrides,
-  });
-}
 
 describe('renderNginxConfig', () => {
   const text = renderNginxConfig(site(), { root: '/var/www/studio.example.com' });
