@@ -94,6 +94,7 @@ ${addHeaders(everywhere, '    ')}
 ${base === '/' ? '' : `${exact(base.slice(0, -1), `return 301 ${base}$is_args$args;`)}\n`}${exact(base, `try_files ${base}index.html =404;`)}
 ${exact(`${base}index.html`, `return 301 ${base}$is_args$args;`)}
 ${exact(`${base}${NOT_FOUND_FILE}`, 'internal;')}
+${exact(`${base}${NOT_FOUND_FILE.replace(/\.html$/, '')}`, 'return 404;')}
 ${HOST_FILES.map((file) => exact(`${base}${file}`, 'return 404;')).join('\n')}
 
 ${prefixLocations.join('\n\n')}
