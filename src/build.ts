@@ -8,12 +8,16 @@ import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
-import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './host/headers.ts';
+import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
+import { REDIRECTS_FILE, renderRedirectsFile } from './host/redirects.ts';
+import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
+import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPages, type Page } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
+import { basePath, rebaseHtml, sitePath } from './base-path.ts';
 
 /** Milliseconds spent in each stage, for the summary and the benchmark. */
 export interface StageTimes {
@@ -80,7 +84,9 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const cache = hooks.cache ?? noCache(options);
   const checked = await checkContent(options, cache.parsedFiles);
   if (!checked.entries) return { ok: false, problems: checked.problems };
-  const model = buildModel(checked.entries, await cache.renderMarkdown(markdownBodies(checked.entries)));
+  const base = basePath(checked.entries.site.data.url);
+  const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
+  const model = buildModel(checked.entries, base === '/' ? markdown : rebaseMarkdown(markdown, base));
   const contentDone = performance.now();
 
   let bundles;
@@ -91,13 +97,19 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
       cache.reuse('client', '', () => bundleClient(options)),
       cache.reuse('styles', '', () => bundleStyles(options)),
       cache.reuse('images', imageSources.join('\n'), () => processImages(imageSources, options.content, options.cacheDir)),
+      makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
+      readPublicFiles(options.content),
     ]);
   } catch (error) {
     if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
     throw error;
   }
-  const [templates, client, stylesheet, images] = bundles;
-  const assets: AssetManifest = { script: `/${client.entry.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
+  const [templates, client, stylesheet, images, favicons, publicFiles] = bundles;
+  const assets: AssetManifest = {
+    script: sitePath(base, client.entry.path),
+    stylesheet: sitePath(base, stylesheet.path),
+    images: base === '/' ? images.images : rebaseImages(images.images, base),
+  };
   const assetsDone = performance.now();
 
   const pages = await cache.renderPages(model, assets, templates);
@@ -109,10 +121,16 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
-  files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
+  const pagePaths = model.routes.flatMap((route) => (route.path === null ? [] : [route.path]));
+  files.set(REDIRECTS_FILE, Buffer.from(renderRedirectsFile(model.site.url, pagePaths)));
+  for (const [file, contents] of favicons) files.set(file, contents);
+  // GitHub Pages publishing from a branch runs Jekyll, which drops `_headers` and is not needed.
+  if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
+  const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd);
+  if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
 
   const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, checked.findMention));
+  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, checked.findMention, base));
   if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
   const end = performance.now();
 
@@ -137,4 +155,20 @@ function noCache(options: ResolvedOptions): BuildCache {
     checkLinks: (pages, _files, check) => check(pages),
     pageBytes: (page) => Buffer.from(page.html),
   };
+}
+
+/** Markdown HTML with its root-relative links under the base path (a site published in a sub-folder). */
+function rebaseMarkdown(markdown: RenderedMarkdown, base: string): RenderedMarkdown {
+  return new Map([...markdown].map(([body, html]) => [body, rebaseHtml(html, base)]));
+}
+
+/** Image URLs (`src`, every `srcset` entry) under the base path. */
+function rebaseImages(images: AssetManifest['images'], base: string): AssetManifest['images'] {
+  const rebaseSet = (srcset: string) => srcset && srcset.split(', ').map((entry) => sitePath(base, entry)).join(', ');
+  return Object.fromEntries(
+    Object.entries(images).map(([source, image]) => [
+      source,
+      { ...image, src: sitePath(base, image.src), srcset: rebaseSet(image.srcset), sources: image.sources.map((s) => ({ ...s, srcset: rebaseSet(s.srcset) })) },
+    ]),
+  );
 }

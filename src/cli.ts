@@ -3,7 +3,7 @@
 // never loads the pipeline, `check` never loads React, and only `watch` loads chokidar.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeEnvironmentError } from './environment-error.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
@@ -63,7 +63,7 @@ function createProgram(): Command {
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean }) => {
       const options = resolveOptions(flags);
       const guard = outputGuard(options, flags.force);
-      await prepareOutput(options.out, guard);
+      await prepareOutput(options.out, guard, options.content);
       const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           import('./build.ts'),
@@ -75,9 +75,10 @@ function createProgram(): Command {
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
         ]);
+      const { withCompressedSiblings } = await import('./host/precompress.ts');
       const result = await buildSite(options);
       if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
-      await writeSite(options.out, result.files, guard);
+      await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir), guard);
       if (result.problems.length > 0) console.error(formatReport(result.problems));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
@@ -111,12 +112,27 @@ function createProgram(): Command {
     .description('serve the built output folder as a static host would (clean URLs, 404 page)')
     .option('-o, --out <dir>', 'folder to serve', DEFAULTS.out)
     .option('-p, --port <number>', 'port to listen on', parsePort, DEFAULTS.port)
-    .action(async (flags: Pick<Options, 'out' | 'port'>) => {
+    .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
+    .action(async (flags: Pick<Options, 'out' | 'port' | 'host'>) => {
       const options = resolveOptions(flags);
-      const { asStaticHost } = await import('./host/headers-file.ts');
+      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }] = await Promise.all([
+        import('./host/headers-file.ts'),
+        import('./base-path.ts'),
+        import('./serve/network-urls.ts'),
+      ]);
       await assertSiteDirectory(options.out);
-      const server = await serveSite({ ...(await asStaticHost(directoryFiles(options.out))), port: options.port });
-      console.log(`Serving ${displayPath(options.out)}/ at ${server.url} (Ctrl-C to stop)`);
+      const files = directoryFiles(options.out);
+      // The site's base path (a GitHub Pages project site lives under /<repo>/) is in its robots.txt.
+      const base = basePathOfRobots(Buffer.from((await files.read('robots.txt')) ?? '').toString('utf8'));
+      const server = await serveSite({
+        ...(await asStaticHost(files)),
+        port: options.port,
+        host: options.host,
+        base,
+      });
+      const shownBase = base === '/' ? '' : base;
+      const others = networkUrls(options.host, server.port, shownBase).map((url) => ` and ${url}`).join('');
+      console.log(`Serving ${displayPath(options.out)}/ at ${server.url}${shownBase}${others} (Ctrl-C to stop)`);
       await stopOnSignal(() => server.close());
     });
 
@@ -125,12 +141,13 @@ function createProgram(): Command {
     .description('build, serve on localhost, rebuild on every change and reload open pages')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
+    .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
     .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
     .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
-    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string; force?: boolean }) => {
+    .action(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string; force?: boolean }) => {
       const options = resolveOptions(flags);
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
-      if (guard) await prepareOutput(options.out, guard);
+      if (guard) await prepareOutput(options.out, guard, options.content);
       const { watchSite } = await import('./watch/watch.ts');
       const starting = watchSite(options, { write: flags.out !== undefined, guard });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
@@ -138,6 +155,21 @@ function createProgram(): Command {
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
       await starting;
       await stopped;
+    });
+
+  program
+    .command('host-config')
+    .description('print the server configuration for a host that does not read _headers and _redirects (nginx)')
+    .addArgument(new Argument('<server>', 'the web server').choices(['nginx']))
+    .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
+    .option('--root <dir>', 'folder on the server holding the built site (default /var/www/<host name>)')
+    .action(async (_server: 'nginx', flags: Pick<Options, 'content'> & { root?: string }) => {
+      const options = resolveOptions(flags);
+      const [{ checkContent }, { renderNginxConfig }] = await Promise.all([import('./content/check.ts'), import('./host/nginx.ts')]);
+      const { entries, problems } = await checkContent(options);
+      if (!entries) return fail(problems, 'Nothing was printed.');
+      const site = entries.site.data;
+      process.stdout.write(renderNginxConfig(site, { root: flags.root ?? `/var/www/${new URL(site.url).hostname}` }));
     });
 
   return program;

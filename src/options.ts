@@ -13,6 +13,8 @@ export interface Options {
   out: string;
   /** Port for `preview` and `watch`. */
   port: number;
+  /** Address `preview` and `watch` listen on: loopback only unless asked (`--host 0.0.0.0`). */
+  host: string;
   /** No summary on success. */
   quiet: boolean;
 }
@@ -22,6 +24,7 @@ export const DEFAULTS = {
   content: 'content',
   out: 'dist',
   port: 4321,
+  host: '127.0.0.1',
   quiet: false,
 } satisfies Options;
 

@@ -18,6 +18,10 @@ export const PRIVACY_PATH = BUILT_IN_PATHS.privacy;
 /** The page a host answers a missing URL with, status 404; it has no URL of its own. */
 export const NOT_FOUND_FILE = '404.html';
 
+/** Icons at the names browsers ask for unprompted (`/favicon.ico`) and iOS looks for on "Add to Home Screen". */
+export const FAVICON_FILE = 'favicon.ico';
+export const TOUCH_ICON_FILE = 'apple-touch-icon.png';
+
 /** Where the hashed assets (scripts, styles, images) go. */
 export const STATIC_DIR = 'static';
 

@@ -75,10 +75,12 @@ const formsOptions = z
 export const siteSchema = z.object({
   name: nonEmpty,
   subtitle: nonEmpty,
-  /** Public origin of the deployed site, used for canonical URLs and the sitemap. */
+  /** Public URL of the deployed site, for canonical URLs and the sitemap; a path in it (`https://x.github.io/studio/`) is the base path of every link. */
   url: httpsUrl,
   description: nonEmpty,
   logo: imagePath,
+  /** Square image for the browser tab and the home-screen icon; the logo when left out. */
+  favicon: imagePath.optional(),
   address: z.object({
     street: nonEmpty,
     postalCode: nonEmpty,

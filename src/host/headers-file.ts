@@ -1,5 +1,6 @@
 // Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` and `watch` answer with the headers the host would send.
 import { HEADERS_FILE } from './headers.ts';
+import { HOST_FILES } from './redirects.ts';
 import { pathOfFile } from '../routes.ts';
 import type { ServeOptions, SiteFiles } from '../serve/server.ts';
 
@@ -49,14 +50,14 @@ export async function asStaticHost(files: SiteFiles): Promise<Pick<ServeOptions,
 }
 
 /**
- * Serves `files` as the hosts do: `_headers` itself is hidden, and each response gets the headers
+ * Serves `files` as the hosts do: `_headers` and `_redirects` are hidden, and each response gets the headers
  * that `source()`, the bytes of `_headers`, lists. The file is parsed again only when `source()`
  * hands back other bytes, so a caller can follow a rebuilt site at no cost per request.
  */
 export function withHeadersFile(files: SiteFiles, source: () => Uint8Array | undefined): Pick<ServeOptions, 'files' | 'headers'> {
   let parsed: { source: Uint8Array | undefined; rules: HeaderRule[] } = { source: undefined, rules: [] };
   return {
-    files: { read: async (file) => (file === HEADERS_FILE ? undefined : files.read(file)) },
+    files: { read: async (file) => ((HOST_FILES as readonly string[]).includes(file) ? undefined : files.read(file)) },
     headers: (file) => {
       const bytes = source();
       if (bytes !== parsed.source) parsed = { source: bytes, rules: bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [] };

@@ -3,7 +3,9 @@ import { lstat, mkdir, readdir, readFile, realpath, stat } from 'node:fs/promise
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
+import { HOST_FILES } from '../host/redirects.ts';
 import { folderNames, outputRefusals } from '../refusals.ts';
+import { FAVICON_FILE, STATIC_DIR, TOUCH_ICON_FILE } from '../routes.ts';
 
 /**
  * The mark of a folder brochure wrote: an empty folder inside the output, created in the staging
@@ -12,8 +14,16 @@ import { folderNames, outputRefusals } from '../refusals.ts';
  */
 export const OUTPUT_MARK = '.brochure-output';
 
-/** Top-level names a build may leave in its output besides its pages (`*.html`) and this build's files. */
-const OWN_NAMES = new Set([OUTPUT_MARK, 'static', '__brochure', 'sitemap.xml', 'robots.txt', '_headers', 'nginx.conf.example']);
+/**
+ * Top-level names a build may leave in its output besides its pages (`*.html`), the `.br`/`.gz`
+ * siblings of its text files, and this build's files (its `content/public/` ones among them).
+ */
+const OWN_NAMES = new Set([OUTPUT_MARK, STATIC_DIR, '__brochure', 'sitemap.xml', 'robots.txt', ...HOST_FILES, FAVICON_FILE, TOUCH_ICON_FILE, '.nojekyll', 'nginx.conf.example']);
+
+function isOwnName(name: string, newTopLevel: ReadonlySet<string>): boolean {
+  const original = name.replace(/\.(br|gz)$/, '');
+  return OWN_NAMES.has(original) || original.endsWith('.html') || newTopLevel.has(original);
+}
 
 // An output brochure wrote before it marked its folders: recognised by the example it writes beside the pages.
 const NGINX_SIGNATURE = '# Example nginx configuration for the site brochure built into this folder';
@@ -72,7 +82,7 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   }
   const names = await readdir(target);
   if (names.length === 0 || guard.force) return target;
-  const foreign = names.filter((name) => !OWN_NAMES.has(name) && !name.endsWith('.html') && !newTopLevel.has(name));
+  const foreign = names.filter((name) => !isOwnName(name, newTopLevel));
   const marked = names.includes(OUTPUT_MARK) || (await isUnmarkedBrochureOutput(target));
   if (marked && foreign.length === 0) return target;
   const unknown = foreign.length > 0 ? foreign : names;

@@ -1,5 +1,7 @@
 // The output checks a command runs before building: protected folders from the options, recovery of a killed swap.
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { PUBLIC_DIR } from '../host/public-files.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { folderNames } from '../refusals.ts';
 import { checkOutputFolder, type OutputGuard } from './output-guard.ts';
@@ -26,7 +28,9 @@ export function outputGuard(options: ResolvedOptions, force = false): OutputGuar
  * Run before building, so a refused output fails at once (exit 2) rather than after the build, and
  * a site left aside by a killed build is back in place before any message speaks of it.
  */
-export async function prepareOutput(out: string, guard: OutputGuard): Promise<void> {
+export async function prepareOutput(out: string, guard: OutputGuard, contentDir?: string): Promise<void> {
   await recoverOutput(out);
-  await checkOutputFolder(out, guard);
+  // The files of content/public/ are the build's own too (a CNAME, .well-known/).
+  const publicNames = contentDir ? await readdir(path.join(contentDir, PUBLIC_DIR)).catch(() => []) : [];
+  await checkOutputFolder(out, guard, new Set(publicNames));
 }

@@ -10,13 +10,13 @@ const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
  * A ContentError per internal URL that resolves to no output file, naming the page and the content
  * file that holds the link, at the line `findMention` (from the load stage) gives.
  */
-export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, findMention: FindMention): ContentError[] {
+export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, findMention: FindMention, base = '/'): ContentError[] {
   const problems: ContentError[] = [];
   for (const page of pages) {
     const reported = new Set<string>();
     for (const match of page.html.matchAll(REFERENCE)) {
       for (const url of urlsIn(match[0], decodeEntities(match[1]!))) {
-        if (reported.has(url) || resolves(url, files)) continue;
+        if (reported.has(url) || resolves(url, files, base)) continue;
         reported.add(url);
         const where = page.route.path ?? 'the 404 page';
         const { file, line } = locate(page.route.sources, url, findMention) ?? { file: page.route.source, line: 0 };
@@ -42,9 +42,10 @@ function urlsIn(attribute: string, value: string): string[] {
   return candidates.filter((url) => url.startsWith('/') && !url.startsWith('//')).map((url) => url.replace(/[?#].*$/, ''));
 }
 
-/** Resolved by the clean-URL rule every server follows (`src/routes.ts`). */
-function resolves(url: string, files: ReadonlySet<string>): boolean {
-  return filesForPath(safeDecode(url)).some((file) => files.has(file));
+/** Resolved by the clean-URL rule every server follows (`src/routes.ts`), below the site's base path. */
+function resolves(url: string, files: ReadonlySet<string>, base: string): boolean {
+  if (!url.startsWith(base)) return false;
+  return filesForPath(safeDecode(`/${url.slice(base.length)}`)).some((file) => files.has(file));
 }
 
 // A malformed escape such as `/50%e` must be reported as a broken link, not crash the build.

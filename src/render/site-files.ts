@@ -1,4 +1,5 @@
 // sitemap.xml and robots.txt from the site's routes.
+import { basePath, sitePath } from '../base-path.ts';
 import type { SiteModel } from '../model/site-model.ts';
 
 /** The sitemap: one absolute URL per public route, in route order. */
@@ -16,10 +17,11 @@ export function renderRobots(model: SiteModel): string {
 
 /**
  * `https://site.example/contatti` from `/contatti`: the one place absolute URLs are made, so the
- * sitemap, canonical links, Open Graph and JSON-LD always agree.
+ * sitemap, canonical links, Open Graph and JSON-LD always agree. A site URL with a path puts the
+ * route under it (`https://example.github.io/studio-pss/contatti`).
  */
 export function absoluteUrl(siteUrl: string, routePath: string): string {
-  return new URL(routePath, siteUrl).href;
+  return new URL(sitePath(basePath(siteUrl), routePath), siteUrl).href;
 }
 
 function escapeXml(text: string): string {

@@ -1,11 +1,18 @@
 // The dev servers answer only their own host names, so a web page cannot read them through DNS rebinding.
 import type { IncomingMessage } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { hostRefusals } from '../refusals.ts';
 
-/** The names a server on loopback is reached by; `extra` adds the address given with a --host option. */
-export function allowedHosts(extra?: string): ReadonlySet<string> {
+/**
+ * The names a server on loopback is reached by; `extra` adds the address given with a --host option,
+ * and a wildcard address (`0.0.0.0`, `::`) adds every address of the machine, so a phone on the same
+ * network can use the URLs `preview` and `watch` print. Addresses, unlike names, cannot be rebound.
+ */
+export function allowedHosts(extra?: string, interfaces = networkInterfaces()): ReadonlySet<string> {
   const names = new Set(['localhost', '127.0.0.1', '::1']);
-  if (extra && extra !== '0.0.0.0' && extra !== '::') names.add(normalise(extra));
+  if (extra === '0.0.0.0' || extra === '::') {
+    for (const info of Object.values(interfaces).flat()) if (info) names.add(normalise(info.address));
+  } else if (extra) names.add(normalise(extra));
   return names;
 }
 

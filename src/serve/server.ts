@@ -7,6 +7,8 @@ import path from 'node:path';
 import { displayPath } from '../display-path.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { allowedHosts, refusal } from './host-check.ts';
+import { contentType, isCompressible } from './media-types.ts';
+import { cacheControl } from './url-behaviour.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {
@@ -19,6 +21,8 @@ export interface ServeOptions {
   port: number;
   host?: string;
   headers?: (file: string) => Record<string, string>;
+  /** The site's base path (`/studio-pss/`), or how to read it per request (watch: from the last build); `/` by default. */
+  base?: string | (() => string);
   handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Host names the server answers to; by default the loopback names and `host`. */
   allowedHosts?: ReadonlySet<string>;
@@ -70,29 +74,7 @@ export async function assertSiteDirectory(dir: string): Promise<void> {
   if (!index?.isFile()) throw new ServerError(`${shown} has no index.html. ${hint}`);
 }
 
-const TEXT_TYPES: Record<string, string> = {
-  '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.txt': 'text/plain',
-  '.json': 'application/json', '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
-};
-const BINARY_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff2': 'font/woff2',
-};
-
-function contentType(file: string): string {
-  const ext = path.posix.extname(file).toLowerCase();
-  const text = TEXT_TYPES[ext];
-  return text ? `${text}; charset=utf-8` : (BINARY_TYPES[ext] ?? 'application/octet-stream');
-}
-
-// A dot-delimited hex or base32 run of 8+ chars before the extension marks a fingerprinted asset.
-const HASHED = /\.(?:[0-9a-f]{8,}|[a-z2-7]{8,}|[A-Z2-7]{8,})\.[^./]+$/;
-
-function cacheControl(file: string): string {
-  return file.startsWith('static/') && HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-type Lookup = { file: string; body: Uint8Array } | { redirect: string } | 'bad' | 'missing';
+type Lookup = { file: string; body: Uint8Array } | { redirect: string; file: string } | 'bad' | 'missing';
 
 /** Maps a raw URL path to a file or a canonical-URL redirect, the way Netlify and Cloudflare Pages do. */
 async function lookup(files: SiteFiles, rawPath: string): Promise<Lookup> {
@@ -108,12 +90,14 @@ async function lookup(files: SiteFiles, rawPath: string): Promise<Lookup> {
   if (trailingSlash) segments.pop();
   if (pathname !== '/' && segments.some((s) => s === '' || s === '.' || s === '..')) return 'bad';
   const rel = segments.join('/');
-  const found = async (file: string): Promise<Lookup> => files.read(file).then((body) => (body ? { file, body } : 'missing'));
+  // The 404 page answers missing URLs only; it has no URL of its own.
+  const read = async (file: string) => (file === NOT_FOUND_FILE ? undefined : files.read(file));
+  const found = async (file: string): Promise<Lookup> => read(file).then((body) => (body ? { file, body } : 'missing'));
   const canonical = async (file: string, location: string): Promise<Lookup> =>
-    (await files.read(file)) ? { redirect: location } : 'missing';
+    (await read(file)) ? { redirect: location, file } : 'missing';
   const encoded = (p: string): string => p.split('/').map(encodeURIComponent).join('/');
 
-  if (trailingSlash && (await files.read(fileOfPath(`/${rel}`)))) return { redirect: encoded(`/${rel}`) };
+  if (trailingSlash && (await read(fileOfPath(`/${rel}`)))) return { redirect: encoded(`/${rel}`), file: fileOfPath(`/${rel}`) };
   if (!trailingSlash && rel.endsWith('.html')) return canonical(rel, encoded(pathOfFile(rel)));
   for (const file of filesForPath(`/${rel}`)) {
     const hit = await found(file);
@@ -131,38 +115,74 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return (header ?? '').split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** The encodings the client accepts (`q=0` refuses one), among those we keep siblings for, best first. */
+function acceptedEncodings(header: string | string[] | undefined): ('br' | 'gzip')[] {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
+  }
+  return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
+}
+
+/** The body to send: a precompressed sibling (`file.br`, `file.gz`) the client accepts, else the file itself. */
+async function encodedBody(files: SiteFiles, file: string, body: Uint8Array, accept: string | string[] | undefined): Promise<{ body: Uint8Array; encoding?: string }> {
+  if (!isCompressible(file)) return { body };
+  for (const encoding of acceptedEncodings(accept)) {
+    const sibling = await files.read(`${file}.${encoding === 'br' ? 'br' : 'gz'}`);
+    if (sibling) return { body: sibling, encoding };
+  }
+  return { body };
+}
+
+/** Splits the request target into the path below the base path and the query; `undefined` when outside the base. */
+function belowBase(raw: string, base: string): { path: string; query: string } | undefined {
+  const queryAt = raw.indexOf('?');
+  const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  if (!pathname.startsWith(base)) return undefined;
+  return { path: `/${pathname.slice(base.length)}`, query: queryAt === -1 ? '' : raw.slice(queryAt) };
+}
+
 async function respond(options: ServeOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const refused = refusal(req, options.allowedHosts ?? allowedHosts(options.host));
   if (refused) return sendText(res, refused.status, refused.text);
   if (options.handle?.(req, res)) return;
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  const base = (typeof options.base === 'function' ? options.base() : options.base) ?? '/';
   // req.url is the raw request target: unlike URL parsing it keeps `..`, so lookup() judges what the client sent.
   const raw = req.url ?? '/';
-  const queryAt = raw.indexOf('?');
-  const query = queryAt === -1 ? '' : raw.slice(queryAt);
-  const result = await lookup(options.files, queryAt === -1 ? raw : raw.slice(0, queryAt));
+  const target = belowBase(raw, base);
+  const hostHeaders = (file: string) => ({ 'X-Content-Type-Options': 'nosniff', ...options.headers?.(file) });
+  if (!target && `${raw.split('?')[0]}/` === base) {
+    res.writeHead(301, { ...hostHeaders('index.html'), Location: base + raw.slice(base.length - 1) });
+    return void res.end();
+  }
+  const result = target ? await lookup(options.files, target.path) : 'missing';
   if (result === 'bad') return sendText(res, 400, 'Bad request');
   if (typeof result === 'object' && 'redirect' in result) {
-    res.writeHead(301, { Location: result.redirect + query, 'X-Content-Type-Options': 'nosniff' });
+    res.writeHead(301, { ...hostHeaders(result.file), Location: base + result.redirect.slice(1) + (target?.query ?? '') });
     return void res.end();
   }
   const page = result === 'missing' ? await options.files.read(NOT_FOUND_FILE).then((body) => body && { file: NOT_FOUND_FILE, body }) : result;
   if (!page) return sendText(res, 404, 'Not found');
   const status = result === 'missing' ? 404 : 200;
-  const etag = `"${createHash('sha1').update(page.body).digest('base64url')}"`;
+  const sent = await encodedBody(options.files, page.file, page.body, req.headers['accept-encoding']);
+  const etag = `"${createHash('sha1').update(sent.body).digest('base64url')}${sent.encoding ? `-${sent.encoding}` : ''}"`;
   const headers = {
     'Content-Type': contentType(page.file),
     'Cache-Control': cacheControl(page.file),
-    'X-Content-Type-Options': 'nosniff',
+    ...(isCompressible(page.file) && { Vary: 'Accept-Encoding' }),
+    ...(sent.encoding && { 'Content-Encoding': sent.encoding }),
     ...(status === 200 && { ETag: etag }),
-    ...options.headers?.(page.file),
+    ...hostHeaders(page.file),
   };
   if (status === 200 && etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     return void res.end();
   }
-  res.writeHead(status, { ...headers, 'Content-Length': String(page.body.byteLength) });
-  res.end(req.method === 'HEAD' ? undefined : page.body);
+  res.writeHead(status, { ...headers, 'Content-Length': String(sent.body.byteLength) });
+  res.end(req.method === 'HEAD' ? undefined : sent.body);
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);

@@ -39,10 +39,11 @@ export class LiveReload {
   /**
    * The tag the server adds to every page it serves in watch mode (never to the build). Written when
    * the page is served, not when it is rendered: the page then names the build it came from, so a
-   * page fetched just before a rebuild still reloads (← Lume `liveReload(initRevision)`).
+   * page fetched just before a rebuild still reloads (← Lume `liveReload(initRevision)`). The client
+   * file lives under the site's `base` path like every other file; the events path is answered anywhere.
    */
-  scriptTag(): string {
-    return `<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS_PATH}" data-session="${this.#session}" data-revision="${this.#revision}" defer></script>`;
+  scriptTag(base = '/'): string {
+    return `<script src="${base}${RELOAD_CLIENT_FILE}" data-events="${EVENTS_PATH}" data-session="${this.#session}" data-revision="${this.#revision}" defer></script>`;
   }
 
   /** Reloads sent so far: one per good build that changed the output. */

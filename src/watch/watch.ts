@@ -6,6 +6,7 @@ import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { formatReport } from '../errors.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
+import { withCompressedSiblings } from '../host/precompress.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
 import { describeEnvironmentError } from '../environment-error.ts';
 import { WatchCache } from './build-cache.ts';
@@ -15,6 +16,8 @@ import { serveBuild } from '../serve/serve-build.ts';
 import { serveSite } from '../serve/server.ts';
 import { settle } from './settle.ts';
 import { watchFiles } from './watch-files.ts';
+import { networkUrls } from '../serve/network-urls.ts';
+import { basePath } from '../base-path.ts';
 import { displayPath } from '../display-path.ts';
 
 /** How `watchSite` reports, and whether it also writes each good build to disk. */
@@ -55,7 +58,14 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const live = new LiveReload();
   const devFiles = new Map([[RELOAD_CLIENT_FILE, await bundleReloadClient(options)]]);
   let current: BuildSuccess | undefined;
-  const server = await serveSite({ ...serveBuild(() => current, live, devFiles), port: options.port, handle: live.handle }).catch((reason: unknown) => {
+  const base = () => (current ? basePath(current.model.site.url) : '/');
+  const server = await serveSite({
+    ...serveBuild(() => current, live, devFiles, base),
+    port: options.port,
+    host: options.host,
+    base,
+    handle: live.handle,
+  }).catch((reason: unknown) => {
     live.close();
     throw reason;
   });
@@ -85,7 +95,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         if (changed.size > 0) log(`${summary}, reloading (revision ${live.revision}).`);
       }
       if (settings.write) {
-        await writeSite(options.out, result.files, settings.guard).catch((reason: unknown) =>
+        await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir), settings.guard).catch((reason: unknown) =>
           error(`Could not write ${shown(options.out)}/: ${describeEnvironmentError(reason, shown) ?? errorDetails(reason).message}`));
       }
     } catch (reason) {
@@ -115,7 +125,8 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const first = performance.now();
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
-  log(`Serving ${server.url} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
+  const shownBase = base() === '/' ? '' : base();
+  log(`Serving ${server.url}${shownBase}${networkUrls(options.host, server.port, shownBase).map((url) => ` and ${url}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
     url: server.url,

@@ -7,12 +7,14 @@ import { Picture } from './Picture.tsx';
 interface ProfessionalCardProps {
   professional: Professional;
   assets: AssetManifest;
+  /** The profile's URL, under the site's base path. */
+  href: string;
 }
 
 /** One link per card; the photo is `alt=""` because the name beside it already names the link. */
-export function ProfessionalCard({ professional, assets }: ProfessionalCardProps) {
+export function ProfessionalCard({ professional, assets, href }: ProfessionalCardProps) {
   return (
-    <a className="card person-card" href={professional.path}>
+    <a className="card person-card" href={href}>
       <Picture
         className="person-card__photo"
         image={imageAsset(assets, professional.photo.image)}

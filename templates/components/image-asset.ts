@@ -1,7 +1,6 @@
 // Looks up the processed image of a content path; validation guarantees it exists.
 import type { SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, ImageAsset } from '../../src/render/page-props.ts';
-import { absoluteUrl } from '../../src/render/site-files.ts';
 
 /** The responsive image built from `content/<path>`; a missing one is a pipeline bug, not a content problem. */
 export function imageAsset(assets: AssetManifest, path: string): ImageAsset {
@@ -12,5 +11,6 @@ export function imageAsset(assets: AssetManifest, path: string): ImageAsset {
 
 /** The absolute URL of that image's fallback file, for Open Graph and JSON-LD. */
 export function imageUrl(site: Pick<SiteModel['site'], 'url'>, assets: AssetManifest, path: string): string {
-  return absoluteUrl(site.url, imageAsset(assets, path).src);
+  // The asset's URL already carries the base path.
+  return new URL(imageAsset(assets, path).src, site.url).href;
 }

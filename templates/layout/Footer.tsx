@@ -1,6 +1,7 @@
 // Site footer: the studio, one contact block per listed professional, copyright, privacy and cookie links.
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { PRIVACY_PATH } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 
 /** Role, phone, e-mail, LinkedIn, partita IVA (DPR 633/1972 art. 35) and registration with the order of one professional. */
@@ -54,7 +55,7 @@ export function Footer({ model }: { model: SiteModel }) {
           <p>
             © {site.copyrightYear} {site.name}
           </p>
-          <a href={PRIVACY_PATH}>Informativa sulla privacy</a>
+          <a href={siteHref(site, PRIVACY_PATH)}>Informativa sulla privacy</a>
           <button type="button" className="link-button" data-consent-open="">
             Preferenze cookie
           </button>

@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { absoluteUrl } from '../../src/render/site-files.ts';
+import { FAVICON_FILE, TOUCH_ICON_FILE } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 import { imageAsset, imageUrl } from '../components/image-asset.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { organizationData } from '../components/structured-data.ts';
@@ -24,6 +26,7 @@ export function Head({ model, route, assets, children }: HeadProps) {
   const { site } = model;
   const title = pageTitle(route.title, site.name);
   const url = route.path === null ? undefined : absoluteUrl(site.url, route.path);
+  const icon = site.favicon ?? site.logo;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -39,7 +42,9 @@ export function Head({ model, route, assets, children }: HeadProps) {
       {url && <meta property="og:url" content={url} />}
       <meta property="og:image" content={imageUrl(site, assets, model.home.hero.image)} />
       <meta name="theme-color" content="#2c5f59" />
-      <link rel="icon" type="image/svg+xml" href={imageAsset(assets, site.logo).src} />
+      <link rel="icon" href={siteHref(site, `/${FAVICON_FILE}`)} sizes="32x32" />
+      {icon.endsWith('.svg') && <link rel="icon" type="image/svg+xml" href={imageAsset(assets, icon).src} />}
+      <link rel="apple-touch-icon" href={siteHref(site, `/${TOUCH_ICON_FILE}`)} />
       {children}
       <link rel="stylesheet" href={assets.stylesheet} />
       <script type="module" src={assets.script} />

@@ -6,6 +6,7 @@ import type { AssetManifest } from '../../src/render/page-props.ts';
 import { imageAsset } from '../components/image-asset.ts';
 import { Picture } from '../components/Picture.tsx';
 import SiteNav from '../islands/SiteNav.tsx';
+import { siteHref } from '../components/site-href.ts';
 
 interface HeaderProps {
   model: SiteModel;
@@ -31,7 +32,7 @@ export function Header({ model, assets, currentPath }: HeaderProps) {
     <header className="site-header">
       <div className="container site-header__inner">
         <div className="brand">
-          <a className="brand__link" href="/">
+          <a className="brand__link" href={siteHref(site, BUILT_IN_PATHS.home)}>
             <Picture className="brand__logo" image={imageAsset(assets, site.logo)} alt="" sizes="3rem" loading="eager" />
             <span className="brand__name">{site.name}</span>
           </a>
@@ -41,9 +42,9 @@ export function Header({ model, assets, currentPath }: HeaderProps) {
           name="SiteNav"
           component={SiteNav}
           props={{
-            links: LINKS,
-            team: team.map((professional) => ({ name: professional.name, href: professional.path })),
-            currentPath,
+            links: LINKS.map((link) => ({ ...link, href: siteHref(site, link.href) })),
+            team: team.map((professional) => ({ name: professional.name, href: siteHref(site, professional.path) })),
+            currentPath: currentPath === null ? null : siteHref(site, currentPath),
           }}
         />
       </div>

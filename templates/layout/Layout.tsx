@@ -7,6 +7,7 @@ import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
 import { Header } from './Header.tsx';
 import { PRIVACY_PATH } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 
 interface LayoutProps extends PageProps {
   /** Extra <head> elements for this page only. */
@@ -32,7 +33,7 @@ export function Layout({ model, route, assets, head, children }: LayoutProps) {
         <Header model={model} assets={assets} currentPath={route.path} />
         <main id="main">{children}</main>
         <Footer model={model} />
-        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: PRIVACY_PATH, maxAgeDays: model.site.consent.maxAgeDays }} />
+        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: siteHref(model.site, PRIVACY_PATH), maxAgeDays: model.site.consent.maxAgeDays }} />
       </body>
     </html>
   );

@@ -2,6 +2,7 @@
 import type { ComponentProps } from 'react';
 import type { Professional, SiteModel } from '../../src/model/site-model.ts';
 import { PRIVACY_PATH } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 import { Island } from '../../src/render/island.tsx';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
@@ -54,9 +55,10 @@ function AddressCard({ model }: { model: SiteModel }) {
  */
 function contactsFormProps({ site, home, contacts, team }: SiteModel): ComponentProps<typeof ContactsPageForm> {
   const { contactsPage, contactsOnFailure } = site.forms;
-  if (contactsPage === 'notice') return { privacyHref: PRIVACY_PATH, mode: 'notice', reach: reachHtml(contacts.formNotice, team) };
-  if (contactsPage === 'send') return { privacyHref: PRIVACY_PATH, mode: 'send', emailjs: site.emailjs, ...(contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}) };
-  return { privacyHref: PRIVACY_PATH };
+  const privacyHref = siteHref(site, PRIVACY_PATH);
+  if (contactsPage === 'notice') return { privacyHref, mode: 'notice', reach: reachHtml(contacts.formNotice, team) };
+  if (contactsPage === 'send') return { privacyHref, mode: 'send', emailjs: site.emailjs, ...(contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}) };
+  return { privacyHref };
 }
 
 /** The contacts page. */

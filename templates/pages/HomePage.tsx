@@ -13,6 +13,7 @@ import MapEmbed from '../islands/MapEmbed.tsx';
 import ReviewsLoader from '../islands/ReviewsLoader.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import { PRIVACY_PATH } from '../../src/routes.ts';
+import { siteHref } from '../components/site-href.ts';
 
 // The hero is drawn edge to edge at every width.
 const HERO_SIZES = '100vw';
@@ -51,7 +52,7 @@ export function HomePage(props: PageProps) {
           <ul className="team-grid">
             {team.map((professional) => (
               <li key={professional.slug}>
-                <ProfessionalCard professional={professional} assets={assets} />
+                <ProfessionalCard professional={professional} assets={assets} href={siteHref(site, professional.path)} />
               </li>
             ))}
           </ul>
@@ -79,7 +80,7 @@ export function HomePage(props: PageProps) {
               component={ContactForm}
               props={{
                 emailjs: site.emailjs,
-                privacyHref: PRIVACY_PATH,
+                privacyHref: siteHref(site, PRIVACY_PATH),
                 noscript: home.form.noscript,
                 ...(site.forms.contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}),
               }}

@@ -92,14 +92,17 @@ describe('output of the minimal site (contract §4)', () => {
     expect(result.problems).toEqual([]);
   });
 
-  it('has one HTML file per route, plus 404.html, sitemap.xml, robots.txt, the host headers files and hashed assets', () => {
+  it('has one HTML file per route, plus 404.html, sitemap.xml, robots.txt, the host files, the icons and hashed assets', () => {
     expect(paths().filter((file) => file.endsWith('.html'))).toEqual(['404.html', 'contatti.html', 'index.html', 'percorsi.html', 'privacy.html', 'rossi.html']);
     expect(paths()).toContain('sitemap.xml');
     expect(paths()).toContain('robots.txt');
     expect(paths()).toContain('_headers');
-    expect(paths()).toContain('nginx.conf.example');
+    expect(paths()).toContain('_redirects');
+    expect(paths()).toEqual(expect.arrayContaining(['favicon.ico', 'apple-touch-icon.png']));
+    // Operator files stay out of the served folder: `brochure host-config nginx` prints the nginx one.
+    expect(paths()).not.toContain('nginx.conf.example');
     const assets = paths().filter((file) => file.startsWith('static/'));
-    expect(assets.length).toBe(paths().length - 10);
+    expect(assets.length).toBe(paths().length - 12);
     // Hex content hashes, except the lazy chunks, which keep esbuild's own base32 hash (the entry imports them by it).
     for (const asset of assets) expect(asset).toMatch(/^static\/(?:(?:css|js|media)\/[\w-]+\.[0-9a-f]{8,}\.(?:css|js|svg|jpg|png|webp|avif)|js\/chunk\.[A-Z2-7]{8}\.js)$/);
     for (const folder of ['css', 'js', 'media']) expect(assets.some((asset) => asset.startsWith(`static/${folder}/`))).toBe(true);
@@ -111,9 +114,11 @@ describe('output of the minimal site (contract §4)', () => {
       [
         "404.html",
         "_headers",
+        "_redirects",
+        "apple-touch-icon.png",
         "contatti.html",
+        "favicon.ico",
         "index.html",
-        "nginx.conf.example",
         "percorsi.html",
         "privacy.html",
         "robots.txt",

@@ -93,12 +93,15 @@ describe('build', () => {
     expect(await runCli(['build', '--quiet'], await project())).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('writes _headers and nginx.conf.example with the policy derived from site.yaml', async () => {
+  it('writes _headers, and host-config prints the nginx config, with the policy derived from site.yaml', async () => {
     const dir = await project();
     expect((await runCli(['build', '--quiet'], dir)).code).toBe(0);
     const headers = await readFile(path.join(dir, 'dist/_headers'), 'utf8');
     expect(headers).toContain("script-src 'self' https://reviews.example.com;");
     expect(headers).toContain('frame-src https://www.openstreetmap.org;');
-    expect(await readFile(path.join(dir, 'dist/nginx.conf.example'), 'utf8')).toContain('server_name prova.example.com;');
+    const nginx = await runCli(['host-config', 'nginx'], dir);
+    expect(nginx.code).toBe(0);
+    expect(nginx.stdout).toContain('server_name prova.example.com;');
+    expect(nginx.stdout).toContain("script-src 'self' https://reviews.example.com;");
   });
 });

@@ -1,6 +1,6 @@
 // The output folder is brochure's or it is not touched: every protected --out, in throw-away folders, deletes nothing.
 import { spawn } from 'node:child_process';
-import { cp, lstat, mkdir, readdir, readFile, readlink, rename, symlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, type CliResult } from '../helpers/cli.ts';
@@ -117,6 +117,20 @@ describe('output folders brochure may write', () => {
       'dist/ holds files brochure did not write (.git, CNAME); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     );
     expect(await hashTree(path.join(w.project, 'dist'))).toEqual(before);
+  });
+
+  it('counts the icons, host files, .br/.gz siblings and the files of content/public/ as its own: the next build needs no --force', async () => {
+    const project = path.join(w.root, 'with-public');
+    await cp(w.project, project, { recursive: true });
+    await rm(path.join(project, 'dist'), { recursive: true, force: true });
+    await mkdir(path.join(project, 'content', 'public'), { recursive: true });
+    await writeFile(path.join(project, 'content', 'public', 'CNAME'), 'www.example.com\n');
+    expect((await run(['build', '--quiet'], project, w.home)).code).toBe(0);
+    const names = await readdir(path.join(project, 'dist'));
+    expect(names).toEqual(expect.arrayContaining(['CNAME', 'favicon.ico', '_redirects', 'index.html.gz']));
+    const again = await run(['build', '--quiet'], project, w.home);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
   });
 
   it('replaces a folder of unknown origin with --force, and an empty folder without', async () => {

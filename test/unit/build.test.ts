@@ -56,7 +56,7 @@ describe('buildSite on the minimal fixture', () => {
     const files = [...result.files.keys()];
     expect(files).toEqual([...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     for (const page of result.pages) expect(Buffer.from(result.files.get(page.route.file)!).toString('utf8')).toBe(page.html);
-    expect(files).toEqual(expect.arrayContaining(['_headers', 'nginx.conf.example', 'robots.txt', 'sitemap.xml']));
+    expect(files).toEqual(expect.arrayContaining(['_headers', '_redirects', 'favicon.ico', 'robots.txt', 'sitemap.xml']));
     expect(files.filter((file) => /^static\/js\/islands\.[0-9a-f]{10}\.js$/.test(file))).toHaveLength(1);
     expect(files.filter((file) => /^static\/css\/site\.[0-9a-f]{10}\.css$/.test(file))).toHaveLength(1);
     expect(files.some((file) => file.startsWith('static/media/hero'))).toBe(true);

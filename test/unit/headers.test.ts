@@ -1,26 +1,8 @@
-// Security headers: the policy derived from site.yaml, and the `_headers` and nginx files that carry it to the host.
+// Security headers: the policy derived from site.yaml, and the `_headers` file that carries it to Netlify and Cloudflare Pages.
 import { describe, expect, it } from 'vitest';
-import { siteSchema, type SiteConfig } from '../../src/content/schema.ts';
+import { siteConfig as site } from '../helpers/site-config.ts';
 import { headersFor, parseHeadersFile } from '../../src/host/headers-file.ts';
-import { contentSecurityPolicy, renderHeadersFile, renderNginxExample, securityHeaders } from '../../src/host/headers.ts';
-
-/** A complete site.yaml, through the real schema (defaults filled), with `overrides` on top. */
-function site(overrides: Record<string, unknown> = {}): SiteConfig {
-  return siteSchema.parse({
-    name: 'Studio Prova',
-    subtitle: 'Studio di prova',
-    url: 'https://studio.example.com',
-    description: 'Un sito di prova.',
-    logo: 'images/logo.svg',
-    address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE' },
-    social: { label: 'Instagram', url: 'https://www.instagram.com/prova.example' },
-    map: { embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1', link: 'https://www.openstreetmap.org/', title: 'Mappa' },
-    reviews: { scriptUrl: 'https://static.elfsight.com/platform/platform.js', widgetClass: 'w' },
-    emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
-    copyrightYear: 2025,
-    ...overrides,
-  });
-}
+import { contentSecurityPolicy, renderHeadersFile, securityHeaders } from '../../src/host/headers.ts';
 
 /** The policy as directive name -> sources. */
 function directives(policy: string): Record<string, string[]> {
@@ -105,32 +87,5 @@ describe('renderHeadersFile', () => {
       ...Object.fromEntries(securityHeaders(site())),
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
-  });
-});
-
-describe('renderNginxExample', () => {
-  const text = renderNginxExample(site());
-  const addHeaders = (block: string) => block.split('\n').filter((line) => line.trim().startsWith('add_header'));
-
-  it('sends every header with `always`, so error pages get them too', () => {
-    const lines = addHeaders(text);
-    expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).toMatch(/ always;$/);
-  });
-
-  it('repeats every security header in the /static/ location, which adds its own Cache-Control', () => {
-    const serverLevel = addHeaders(text.slice(text.lastIndexOf('server {'), text.indexOf('location')));
-    const staticBlock = text.slice(text.indexOf('location /static/'), text.indexOf('}', text.indexOf('location /static/')));
-    const names = (lines: string[]) => lines.map((line) => line.trim().split(' ')[1]);
-    expect(names(serverLevel)).toEqual(securityHeaders(site()).map(([name]) => name));
-    expect(names(addHeaders(staticBlock))).toEqual([...names(serverLevel), 'Cache-Control']);
-    expect(staticBlock).toContain('add_header Cache-Control "public, max-age=31536000, immutable" always;');
-  });
-
-  it('quotes the policy as one value, names the host from site.yaml and hides the host files', () => {
-    expect(text).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(site())}" always;`);
-    expect(text).toContain('server_name studio.example.com;');
-    expect(text).toContain('location = /_headers { return 404; }');
-    expect(text).toContain('location = /nginx.conf.example { return 404; }');
   });
 });

@@ -1,5 +1,6 @@
 // host-check: the dev servers answer their own host names only (DNS rebinding) and refuse other origins.
 import type { IncomingMessage } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { allowedHosts, refusal } from '../../src/serve/host-check.ts';
 
@@ -27,8 +28,18 @@ describe('refusal', () => {
 
   it('adds the address the server was asked to listen on, but never a wildcard', () => {
     expect(refusal(request({ host: '192.168.1.20:4321' }), allowedHosts('192.168.1.20'))).toBeUndefined();
-    expect([...allowedHosts('0.0.0.0')]).toEqual([...local]);
-    expect([...allowedHosts('::')]).toEqual([...local]);
+    expect([...allowedHosts('0.0.0.0', {})]).toEqual([...local]);
+    expect([...allowedHosts('::', {})]).toEqual([...local]);
+  });
+
+  it('on a wildcard address answers every address of the machine (a phone uses them), still no other name', () => {
+    const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' && { scopeid: 0 }) });
+    const interfaces = { lo: [info('127.0.0.1', 'IPv4', true)], eth0: [info('192.168.1.20', 'IPv4'), info('FD00::20', 'IPv6')] } as ReturnType<typeof networkInterfaces>;
+    const allowed = allowedHosts('0.0.0.0', interfaces);
+    expect(refusal(request({ host: '192.168.1.20:4321' }), allowed)).toBeUndefined();
+    expect(refusal(request({ host: '[fd00::20]:4321' }), allowed)).toBeUndefined();
+    expect(refusal(request({ host: 'rebound.example:4321' }), allowed)?.status).toBe(421);
+    expect(allowed.has('0.0.0.0')).toBe(false);
   });
 });
 

@@ -41,6 +41,6 @@ describe('resolveOptions', () => {
   });
 
   it('keeps DEFAULTS as the single source of default values', () => {
-    expect(DEFAULTS).toEqual({ content: 'content', out: 'dist', port: 4321, quiet: false });
+    expect(DEFAULTS).toEqual({ content: 'content', out: 'dist', port: 4321, host: '127.0.0.1', quiet: false });
   });
 });

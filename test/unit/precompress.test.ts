@@ -1,0 +1,70 @@
+// Precompressed siblings: only text, only when smaller, byte-identical from one build to the next.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compressedForms, withCompressedSiblings } from '../../src/host/precompress.ts';
+import { tempDir } from '../helpers/files.ts';
+
+const page = Buffer.from(`<!doctype html><html><body>${'<p>Psicoterapia a Pescara.</p>'.repeat(50)}</body></html>`);
+
+describe('withCompressedSiblings', () => {
+  const files = new Map<string, Uint8Array>([
+    ['index.html', page],
+    ['static/css/site.0123456789.css', Buffer.from('body{color:teal}'.repeat(40))],
+    ['robots.txt', Buffer.from('a')],
+    ['static/media/hero.0123456789.avif', Buffer.alloc(2000)],
+    ['_headers', Buffer.from('/*\n  X-Test: 1\n'.repeat(40))],
+  ]);
+
+  it('adds .br and .gz beside the text files they make smaller, never beside images or host files', async () => {
+    const out = await withCompressedSiblings(files);
+    expect([...out.keys()]).toEqual([
+      '_headers',
+      'index.html',
+      'index.html.br',
+      'index.html.gz',
+      'robots.txt',
+      'static/css/site.0123456789.css',
+      'static/css/site.0123456789.css.br',
+      'static/css/site.0123456789.css.gz',
+      'static/media/hero.0123456789.avif',
+    ]);
+    expect(brotliDecompressSync(out.get('index.html.br')!).equals(page)).toBe(true);
+    expect(gunzipSync(out.get('index.html.gz')!).equals(page)).toBe(true);
+  });
+
+  it('gives the same bytes from its cache as without it', async () => {
+    const cacheDir = await tempDir('brochure-compressed-');
+    const fresh = await withCompressedSiblings(files);
+    for (let run = 0; run < 2; run++) {
+      const cached = await withCompressedSiblings(files, cacheDir);
+      expect([...cached.keys()]).toEqual([...fresh.keys()]);
+      for (const [file, bytes] of fresh) expect(Buffer.from(cached.get(file)!).equals(Buffer.from(bytes)), `${file}, run ${run}`).toBe(true);
+    }
+  });
+
+  it('is deterministic: the same input gives the same bytes', async () => {
+    const [a, b] = await Promise.all([withCompressedSiblings(files), withCompressedSiblings(files)]);
+    for (const [file, bytes] of a) expect(Buffer.from(bytes).equals(Buffer.from(b.get(file)!)), file).toBe(true);
+  });
+});
+
+describe('withCompressedSiblings on a large site', () => {
+  it('compresses pages with the large-site effort once they pass 4 MB, hashed assets still at their smallest', async () => {
+    const pages = new Map<string, Uint8Array>(Array.from({ length: 170 }, (_, i) => [`p${i}.html`, Buffer.from(`<p>${i}</p>`.repeat(3000))]));
+    pages.set('static/js/a.0123456789.js', Buffer.from('console.log(1);'.repeat(500)));
+    const out = await withCompressedSiblings(pages);
+    const large = await compressedForms(pages.get('p7.html')!, 'large');
+    const smallest = await compressedForms(pages.get('static/js/a.0123456789.js')!, 'smallest');
+    expect(Buffer.from(out.get('p7.html.br')!).equals(Buffer.from(large.br!))).toBe(true);
+    expect(Buffer.from(out.get('static/js/a.0123456789.js.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
+  });
+});
+
+describe('compressedForms', () => {
+  it('compresses harder for the build than for watch, both readable', async () => {
+    const [smallest, fast] = await Promise.all([compressedForms(page, 'smallest'), compressedForms(page, 'fast')]);
+    expect(smallest.br!.byteLength).toBeLessThanOrEqual(fast.br!.byteLength);
+    expect(brotliDecompressSync(fast.br!).equals(page)).toBe(true);
+    expect(gunzipSync(fast.gz!).equals(page)).toBe(true);
+  });
+});
