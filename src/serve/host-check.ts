@@ -41,10 +41,14 @@ function originHost(origin: string): string {
   }
 }
 
-/** `LOCALHOST:4321` -> `localhost`, `[::1]:4321` -> `::1`, `example.com.` -> `example.com`. */
+/**
+ * `LOCALHOST:4321` -> `localhost`, `[::1]:4321` -> `::1`, `example.com.` -> `example.com`; every
+ * address of 127.0.0.0/8 is the loopback interface's, so it reads as `127.0.0.1`.
+ */
 function hostName(host: string): string {
   const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(host);
-  return normalise(bracketed ? bracketed[1]! : host.replace(/:\d*$/, ''));
+  const name = normalise(bracketed ? bracketed[1]! : host.replace(/:\d*$/, ''));
+  return /^127(\.\d{1,3}){3}$/.test(name) ? '127.0.0.1' : name;
 }
 
 function normalise(name: string): string {

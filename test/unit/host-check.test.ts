@@ -32,6 +32,11 @@ describe('refusal', () => {
     expect([...allowedHosts('::', {})]).toEqual([...local]);
   });
 
+  it('takes every 127.0.0.0/8 address for the loopback it is', () => {
+    expect(refusal(request({ host: '127.0.0.2:4321' }), local)).toBeUndefined();
+    expect(refusal(request({ host: '127.0.0.1.attacker.example:4321' }), local)?.status).toBe(421);
+  });
+
   it('on a wildcard address answers every address of the machine (a phone uses them), still no other name', () => {
     const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' && { scopeid: 0 }) });
     const interfaces = { lo: [info('127.0.0.1', 'IPv4', true)], eth0: [info('192.168.1.20', 'IPv4'), info('FD00::20', 'IPv6')] } as ReturnType<typeof networkInterfaces>;
