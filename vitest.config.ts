@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Once per run, for every project: the fixtures made whole from their overlays of `minimal`.
+    globalSetup: ['test/setup/fixtures.ts'],
     projects: [
       {
         test: {
