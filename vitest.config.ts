@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
+          // The sample site as shipped is built and served once, for every file that needs it.
+          globalSetup: ['test/setup/sample-site.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
