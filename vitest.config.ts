@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Once per run, for every project: the fixtures made whole from their overlays of `minimal`.
+    globalSetup: ['test/setup/fixtures.ts'],
     projects: [
       {
         test: {
@@ -26,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
+          // The sample site as shipped is built and served once, for every file that needs it.
+          globalSetup: ['test/setup/sample-site.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

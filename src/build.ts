@@ -15,7 +15,7 @@ import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
-import { renderPages, type Page } from './render/render-pages.ts';
+import { renderPage, renderPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseHtml, sitePath } from './base-path.ts';
 
@@ -70,8 +70,8 @@ export interface BuildCache {
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
-  /** Like `renderPages`, re-rendering only the pages whose inputs changed. */
-  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates): Page[] | Promise<Page[]>;
+  /** What `renderPages` returns, calling `renderPage` only for the pages whose inputs changed. */
+  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates, renderPage: RenderPage): Page[] | Promise<Page[]>;
   /** Runs `check` (the link check) on the pages not already checked against the same set of files. */
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
@@ -112,7 +112,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   };
   const assetsDone = performance.now();
 
-  const pages = await cache.renderPages(model, assets, templates);
+  const pages = await cache.renderPages(model, assets, templates, renderPage);
   const files = new Map<string, Uint8Array>();
   for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
   for (const file of client.files) files.set(file.path, file.contents);
@@ -151,7 +151,7 @@ function noCache(options: ResolvedOptions): BuildCache {
     parsedFiles: (_absolute, parse) => parse(),
     renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
     reuse: (_stage, _key, run) => run(),
-    renderPages,
+    renderPages: (model, assets, templates) => renderPages(model, assets, templates),
     checkLinks: (pages, _files, check) => check(pages),
     pageBytes: (page) => Buffer.from(page.html),
   };

@@ -40,6 +40,9 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, { pag
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
 }
 
+/** Renders one route with the template of its kind. */
+export type RenderPage = (templates: PageTemplates, props: PageProps) => Page;
+
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
 export function renderPage(templates: PageTemplates, props: PageProps): Page {
   return { route: props.route, html: `<!doctype html>${renderToStaticMarkup(createElement(templates[props.route.kind], props))}` };

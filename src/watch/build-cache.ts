@@ -1,4 +1,4 @@
-// The BuildCache `watch` lends every build: parsed files, Markdown HTML, asset stages and pages kept between builds.
+// The BuildCache `watch` lends every build: what it keeps between builds (parsed files, Markdown HTML, asset stages, pages, link checks) and when to forget it; the stages do the work.
 import path from 'node:path';
 import type { AssetStage, BuildCache } from '../build.ts';
 import type { ParsedFile } from '../content/load.ts';
@@ -7,7 +7,7 @@ import { renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../
 import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
-import type { Page } from '../render/render-pages.ts';
+import type { Page, RenderPage } from '../render/render-pages.ts';
 import { PageCache } from './page-cache.ts';
 
 interface Kept {
@@ -70,8 +70,8 @@ export class WatchCache implements BuildCache {
     return rendered;
   }
 
-  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates): Page[] {
-    return this.#pages.render(model, assets, templates.pages);
+  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates, renderPage: RenderPage): Page[] {
+    return this.#pages.render(model, assets, templates.pages, renderPage);
   }
 
   checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[] {

@@ -1,7 +1,7 @@
 // Watch mode's incremental render: a page is rendered again only when something it read has changed.
 import type { SiteModel } from '../model/site-model.ts';
 import type { AssetManifest, PageTemplates } from '../render/page-props.ts';
-import { renderPage, type Page } from '../render/render-pages.ts';
+import type { Page, RenderPage } from '../render/render-pages.ts';
 
 /**
  * What a page read of one top-level model key: all of it, or only these own keys of it (the key holds
@@ -41,8 +41,8 @@ export class PageCache {
   /** How many pages the last `render` call rendered; the others were reused. */
   rendered = 0;
 
-  /** Same arguments and result as `renderPages`. */
-  render(model: SiteModel, assets: AssetManifest, templates: PageTemplates): Page[] {
+  /** Same result as `renderPages`; `renderPage` (the render stage's) is called for the pages that changed. */
+  render(model: SiteModel, assets: AssetManifest, templates: PageTemplates, renderPage: RenderPage): Page[] {
     const previous = this.#previous;
     const reusable =
       previous !== undefined && previous.templates === templates && sameValue(previous.assets, assets);

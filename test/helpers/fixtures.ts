@@ -1,15 +1,21 @@
-// Where the committed fixtures live, and a copy of `minimal` with some files replaced inline.
+// Where the fixtures are (made whole from their overlays by test/setup/fixtures.ts), and a copy of `minimal` with some files replaced inline.
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { tempDir, writeTree, type FileMap } from './files.ts';
 
 /** The repository root (brochure's own package folder). */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `test/fixtures/<name>`: a project folder holding `content/`. */
+/** The whole project of fixture `<name>` (a folder holding `content/`), at `<fixturesRoot>/test/fixtures/<name>`. */
 export function fixture(name: string): string {
-  return path.join(ROOT, 'test', 'fixtures', name);
+  return path.join(fixturesRoot(), 'test', 'fixtures', name);
+}
+
+/** The folder the fixtures' whole projects sit under, as `test/fixtures/<name>` (relative paths read as in the repository). */
+export function fixturesRoot(): string {
+  return inject('fixturesRoot');
 }
 
 /** The report the `every-error` fixture must produce, line by line (kept beside its content). */

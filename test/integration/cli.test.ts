@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, linesOf, runCli } from '../helpers/cli.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
-import { expectedEveryErrorReport, fixture, ROOT } from '../helpers/fixtures.ts';
+import { expectedEveryErrorReport, fixture, fixturesRoot, ROOT } from '../helpers/fixtures.ts';
 
 /** A temporary copy of `test/fixtures/<name>`, so that commands run with their defaults (content/, dist/). */
 async function copyOf(name: string): Promise<string> {
@@ -101,7 +101,7 @@ describe('check', () => {
   });
 
   it('takes --content relative to the working folder', async () => {
-    const { code, stderr } = await runCli(['check', '--content', 'test/fixtures/unknown-timeline-type/content'], ROOT);
+    const { code, stderr } = await runCli(['check', '--content', 'test/fixtures/unknown-timeline-type/content'], fixturesRoot());
     expect(code).toBe(1);
     expect(linesOf(stderr)[0]).toBe(
       'test/fixtures/unknown-timeline-type/content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"',

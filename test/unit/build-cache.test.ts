@@ -12,7 +12,7 @@ import type { Route, SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import type { AssetManifest, PageProps, PageTemplates } from '../../src/render/page-props.ts';
 import { checkLinks } from '../../src/render/check-links.ts';
-import type { Page } from '../../src/render/render-pages.ts';
+import { renderPage, type Page } from '../../src/render/render-pages.ts';
 import { tempDir, writeTree } from '../helpers/files.ts';
 
 // The real renderers, watched: WatchCache must call them only for bodies it has not seen.
@@ -270,11 +270,11 @@ describe('WatchCache.pageBytes and pagesRendered', () => {
     const site = { routes: [route('index.html', 'content/home.md'), route('contatti.html', 'content/contatti.md')] } as SiteModel;
     const assets: AssetManifest = { script: '/s.js', stylesheet: '/s.css', images: {} };
 
-    const first = cache.renderPages(site, assets, { pages: templates });
+    const first = cache.renderPages(site, assets, { pages: templates }, renderPage);
     expect(first.map((page) => page.html)).toEqual(['<!doctype html><h1>index.html</h1>', '<!doctype html><h1>contatti.html</h1>']);
     expect(cache.pagesRendered).toBe(2);
 
-    const again = cache.renderPages(structuredClone(site), assets, { pages: templates });
+    const again = cache.renderPages(structuredClone(site), assets, { pages: templates }, renderPage);
     expect(cache.pagesRendered).toBe(0);
     expect(again[0]).toBe(first[0]);
   });

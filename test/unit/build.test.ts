@@ -7,7 +7,6 @@ import { buildSite, type AssetStage, type BuildCache, type BuildResult, type Bui
 import { formatProblem } from '../../src/errors.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
-import { renderPage } from '../../src/render/render-pages.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
@@ -121,7 +120,7 @@ describe('buildSite hooks (what watch passes)', () => {
       parsedFiles: (file, parse) => (calls.push(`parse ${path.relative(options.content, file)}`), parse()),
       renderMarkdown: (bodies) => (calls.push(`markdown ${bodies.length}`), renderMarkdownBodies(bodies, markdownCache)),
       reuse: <T>(stage: AssetStage, key: string, run: () => Promise<T>) => (calls.push(`reuse ${stage} ${JSON.stringify(key)}`), run()),
-      renderPages: (model, assets, templates) => (calls.push('render'), model.routes.map((route) => renderPage(templates.pages, { model, route, assets }))),
+      renderPages: (model, assets, templates, render) => (calls.push('render'), model.routes.map((route) => render(templates.pages, { model, route, assets }))),
       checkLinks: (pages, _files, check) => (calls.push('links'), check(pages)),
       pageBytes: (page) => Buffer.from(page.html),
     };

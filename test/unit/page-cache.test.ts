@@ -1,4 +1,4 @@
-// PageCache: watch mode renders a page again only when its route, the assets, the templates, the dev script or a part of the model it read changed.
+// PageCache: watch mode renders a page again only when its route, the assets, the templates or a part of the model it read changed.
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { PageCache } from '../../src/watch/page-cache.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, PageProps, PageTemplates } from '../../src/render/page-props.ts';
-import { renderPages } from '../../src/render/render-pages.ts';
+import { renderPage, renderPages } from '../../src/render/render-pages.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
@@ -68,7 +68,7 @@ describe('PageCache.render', () => {
   it('renders every page the first time, exactly as renderPages does', async () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    const pages = cache.render(model, ASSETS, pageTemplates);
+    const pages = cache.render(model, ASSETS, pageTemplates, renderPage);
     expect(pages.map((page) => page.route.file)).toEqual(FILES);
     expect(cache.rendered).toBe(6);
     const expected = await renderPages(model, ASSETS, { pages: pageTemplates });
@@ -78,9 +78,9 @@ describe('PageCache.render', () => {
   it('reuses the very same pages for an equal model in new objects, except a page that listed the model', () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    const first = cache.render(model, ASSETS, pageTemplates);
+    const first = cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    const second = cache.render(edited(), { ...ASSETS, images: {} }, pageTemplates);
+    const second = cache.render(edited(), { ...ASSETS, images: {} }, pageTemplates, renderPage);
     expect(rendered).toEqual(['404.html']);
     expect(cache.rendered).toBe(1);
     second.slice(0, 5).forEach((page, index) => expect(page).toBe(first[index]));
@@ -94,9 +94,9 @@ describe('PageCache.render', () => {
   ])('after a change to %s, renders again only the pages that read it', (_, change, files, shown) => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    const pages = cache.render(edited(change), ASSETS, pageTemplates);
+    const pages = cache.render(edited(change), ASSETS, pageTemplates, renderPage);
     expect(rendered).toEqual([...files, '404.html']);
     for (const file of files) expect(htmlOf(pages, file)).toContain(shown);
   });
@@ -104,7 +104,7 @@ describe('PageCache.render', () => {
   it("renders a professional's page again through its route, and the pages that read the team", () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
     const pages = cache.render(
       edited((copy) => {
@@ -112,6 +112,7 @@ describe('PageCache.render', () => {
       }),
       ASSETS,
       pageTemplates,
+      renderPage,
     );
     expect(rendered).toEqual(['index.html', 'rossi.html', '404.html']);
     expect(htmlOf(pages, 'rossi.html')).toContain('Maria Rossi Bianchi');
@@ -120,9 +121,9 @@ describe('PageCache.render', () => {
   it('renders a page again when only its route changed', () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    const pages = cache.render(edited((copy) => (copy.routes[3]!.title = 'Informativa')), ASSETS, pageTemplates);
+    const pages = cache.render(edited((copy) => (copy.routes[3]!.title = 'Informativa')), ASSETS, pageTemplates, renderPage);
     expect(rendered).toEqual(['privacy.html', '404.html']);
     expect(htmlOf(pages, 'privacy.html')).toContain('<h1>Informativa</h1>');
   });
@@ -130,45 +131,45 @@ describe('PageCache.render', () => {
   it('follows the routes: a new one is rendered, a removed one is gone', () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
     const withNew = edited((copy) => copy.routes.splice(4, 0, { ...copy.routes[3]!, file: 'note.html', path: '/note' }));
-    expect(cache.render(withNew, ASSETS, pageTemplates).map((page) => page.route.file)).toEqual([...FILES.slice(0, 4), 'note.html', ...FILES.slice(4)]);
+    expect(cache.render(withNew, ASSETS, pageTemplates, renderPage).map((page) => page.route.file)).toEqual([...FILES.slice(0, 4), 'note.html', ...FILES.slice(4)]);
     expect(rendered).toEqual(['note.html', '404.html']);
     const withoutPrivacy = edited((copy) => copy.routes.splice(3, 1));
-    expect(cache.render(withoutPrivacy, ASSETS, pageTemplates).map((page) => page.route.file)).not.toContain('privacy.html');
+    expect(cache.render(withoutPrivacy, ASSETS, pageTemplates, renderPage).map((page) => page.route.file)).not.toContain('privacy.html');
   });
 
   it('renders every page again when the templates, the dev script or the assets change', () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
 
     const newTemplates = { ...pageTemplates };
-    cache.render(model, ASSETS, newTemplates);
+    cache.render(model, ASSETS, newTemplates, renderPage);
     expect(cache.rendered).toBe(6);
 
-    cache.render(model, { ...ASSETS, script: '/static/js/islands.abcdefabcd.js' }, newTemplates);
+    cache.render(model, { ...ASSETS, script: '/static/js/islands.abcdefabcd.js' }, newTemplates, renderPage);
     expect(cache.rendered).toBe(6);
   });
 
   it('counts data with the same entries in another key order, or that is not plain, as changed', () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
     // A template may list an object's entries, so their order is part of what it shows.
-    cache.render(edited((copy) => (copy.home = Object.fromEntries(Object.entries(copy.home).reverse()) as SiteModel['home'])), ASSETS, pageTemplates);
+    cache.render(edited((copy) => (copy.home = Object.fromEntries(Object.entries(copy.home).reverse()) as SiteModel['home'])), ASSETS, pageTemplates, renderPage);
     expect(rendered).toEqual(['index.html', '404.html']);
 
     // The privacy page shows the date: a page is compared on what it reads, so it must read it.
     const datedTemplates = templates({ privacy: template((site) => `${site.privacy.heading} ${String(Reflect.get(site.privacy, 'seen'))}`) });
-    cache.render(model, ASSETS, datedTemplates);
+    cache.render(model, ASSETS, datedTemplates, renderPage);
     const withDate = (copy: SiteModel) => Object.assign(copy.privacy, { seen: new Date(0) });
-    cache.render(edited(withDate), ASSETS, datedTemplates);
+    cache.render(edited(withDate), ASSETS, datedTemplates, renderPage);
     rendered = [];
     // Two equal dates are still not plain data: never trusted to be unchanged.
-    cache.render(edited(withDate), ASSETS, datedTemplates);
+    cache.render(edited(withDate), ASSETS, datedTemplates, renderPage);
     expect(rendered).toEqual(['privacy.html', '404.html']);
   });
 
@@ -189,9 +190,9 @@ describe('PageCache.render', () => {
     it('renders again only the pages that read the changed field: the home introduction, the home page alone', () => {
       const cache = new PageCache();
       const pageTemplates = heroTemplates();
-      cache.render(model, ASSETS, pageTemplates);
+      cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      const pages = cache.render(edited((copy) => (copy.home.introHtml = 'Una nuova introduzione.')), ASSETS, pageTemplates);
+      const pages = cache.render(edited((copy) => (copy.home.introHtml = 'Una nuova introduzione.')), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(['index.html']);
       expect(htmlOf(pages, 'index.html')).toContain('Una nuova introduzione.');
     });
@@ -199,9 +200,9 @@ describe('PageCache.render', () => {
     it('renders every page again when the hero image, which every page reads, changes', () => {
       const cache = new PageCache();
       const pageTemplates = heroTemplates();
-      cache.render(model, ASSETS, pageTemplates);
+      cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      const pages = cache.render(edited((copy) => (copy.home.hero.image = 'images/altra.jpg')), ASSETS, pageTemplates);
+      const pages = cache.render(edited((copy) => (copy.home.hero.image = 'images/altra.jpg')), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(FILES);
       for (const file of FILES) expect(htmlOf(pages, file)).toContain('images/altra.jpg');
     });
@@ -209,18 +210,18 @@ describe('PageCache.render', () => {
     it('compares what lies below a field whole: the hero alt text re-renders every page that read the hero', () => {
       const cache = new PageCache();
       const pageTemplates = heroTemplates();
-      cache.render(model, ASSETS, pageTemplates);
+      cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      cache.render(edited((copy) => (copy.home.hero.alt = 'Uno studio luminoso')), ASSETS, pageTemplates);
+      cache.render(edited((copy) => (copy.home.hero.alt = 'Uno studio luminoso')), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(FILES);
     });
 
     it('counts a section whose keys were added, removed or reordered as changed for every page that read it', () => {
       const cache = new PageCache();
       const pageTemplates = heroTemplates();
-      cache.render(model, ASSETS, pageTemplates);
+      cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      cache.render(edited((copy) => Object.assign(copy.contacts, { extra: 'nuovo' })), ASSETS, pageTemplates);
+      cache.render(edited((copy) => Object.assign(copy.contacts, { extra: 'nuovo' })), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(['contatti.html']);
     });
 
@@ -231,21 +232,21 @@ describe('PageCache.render', () => {
         privacy: template((site) => Object.entries(site.servicesPage).length.toString()),
         'not-found': template((site) => ('subtitle' in site.contacts ? 'with subtitle' : 'without')),
       };
-      cache.render(model, ASSETS, pageTemplates);
+      cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
       // A value only, which the services page does not show; the privacy page listed the whole section.
       const callout = (copy: SiteModel) => (copy.servicesPage.callout = 'Un nuovo invito');
-      cache.render(edited(callout), ASSETS, pageTemplates);
+      cache.render(edited(callout), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(['privacy.html']);
       rendered = [];
-      cache.render(edited((copy) => (callout(copy), (copy.contacts.subtitle = 'Un sottotitolo nuovo'))), ASSETS, pageTemplates);
+      cache.render(edited((copy) => (callout(copy), (copy.contacts.subtitle = 'Un sottotitolo nuovo'))), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(['404.html']);
     });
 
     it('hands each page one proxy per section that shows the real data', () => {
       const cache = new PageCache();
       const seen: unknown[] = [];
-      cache.render(model, ASSETS, templates({ privacy: template((site) => (seen.push(site.home, site.home), '')) }));
+      cache.render(model, ASSETS, templates({ privacy: template((site) => (seen.push(site.home, site.home), '')) }), renderPage);
       expect(seen[0]).toBe(seen[1]);
       expect(seen[0]).toEqual(model.home);
       expect(JSON.stringify(seen[0])).toBe(JSON.stringify(model.home));
@@ -255,31 +256,31 @@ describe('PageCache.render', () => {
   it('records reads made with `in` as well as property reads', () => {
     const cache = new PageCache();
     const pageTemplates = templates({ privacy: template((site) => ('team' in site ? 'with team' : 'without team')) });
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    cache.render(edited((copy) => copy.team.pop()), ASSETS, pageTemplates);
+    cache.render(edited((copy) => copy.team.pop()), ASSETS, pageTemplates, renderPage);
     expect(rendered).toEqual(['index.html', 'privacy.html', '404.html']);
   });
 
   it('keeps the last good state when a template throws, so the next render is neither stale nor redone', () => {
     const cache = new PageCache();
     const pageTemplates = templates();
-    const first = cache.render(model, ASSETS, pageTemplates);
+    const first = cache.render(model, ASSETS, pageTemplates, renderPage);
     const broken = templates({
       services: () => {
         throw new Error('template bug');
       },
     });
-    expect(() => cache.render(edited((copy) => (copy.services[0]!.title = 'Mai mostrato')), ASSETS, broken)).toThrow('template bug');
+    expect(() => cache.render(edited((copy) => (copy.services[0]!.title = 'Mai mostrato')), ASSETS, broken, renderPage)).toThrow('template bug');
     expect(cache.rendered).toBe(6);
 
     rendered = [];
-    const again = cache.render(edited(), ASSETS, pageTemplates);
+    const again = cache.render(edited(), ASSETS, pageTemplates, renderPage);
     expect(rendered).toEqual(['404.html']);
     expect(again[2]).toBe(first[2]);
 
     rendered = [];
-    const changed = cache.render(edited((copy) => (copy.services[0]!.title = 'Ora mostrato')), ASSETS, pageTemplates);
+    const changed = cache.render(edited((copy) => (copy.services[0]!.title = 'Ora mostrato')), ASSETS, pageTemplates, renderPage);
     expect(rendered).toEqual(['percorsi.html', '404.html']);
     expect(htmlOf(changed, 'percorsi.html')).toContain('Ora mostrato');
   });
@@ -288,7 +289,7 @@ describe('PageCache.render', () => {
     const cache = new PageCache();
     const seen: unknown[] = [];
     const pageTemplates = templates({ privacy: template((site) => (seen.push(site.professionals, site.services.length), '')) });
-    cache.render(model, ASSETS, pageTemplates);
+    cache.render(model, ASSETS, pageTemplates, renderPage);
     expect(seen).toEqual([model.professionals, model.services.length]);
     expect(seen[0]).toBe(model.professionals);
   });

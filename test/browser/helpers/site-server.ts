@@ -1,59 +1,26 @@
-// Builds the sample site (or an edited copy of its content) with the real CLI and serves it with `brochure preview`.
-import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// The sample site for browser tests: the one build of the run as shipped, or an edited copy built for one test file.
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { startSampleSite, type ServedSite } from './start-site.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const bin = path.join(root, 'bin', 'brochure.js');
+export type { ServedSite };
 
-/** A built and served copy of the sample site. */
-export interface ServedSite {
-  url: string;
-  out: string;
-  stop(): Promise<void>;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The sample site as shipped, built and served once per run by test/setup/sample-site.ts. */
+    sampleSite: { url: string; out: string };
+  }
 }
 
 /**
- * `brochure build` then `brochure preview --port 0`, resolved once the server prints its URL.
- * `edit` may change a temporary copy of `content/` first (add, rewrite or delete files).
+ * The sample site served by `brochure preview`. As shipped, it is the one build of the run (its
+ * `stop` leaves it to the global teardown); with `edit`, a copy of `content/` changed by `edit`
+ * (add, rewrite or delete files) is built and served for the caller alone.
  */
 export async function serveSampleSite({ edit }: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
-  const work = await mkdtemp(path.join(tmpdir(), 'brochure-e2e-'));
-  const out = path.join(work, 'dist');
-  const content = edit ? path.join(work, 'content') : path.join(root, 'content');
-  if (edit) {
-    await cp(path.join(root, 'content'), content, { recursive: true });
-    await edit(content);
-  }
-  const build = spawnSync(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) {
-    await rm(work, { recursive: true, force: true });
-    throw new Error(`build failed:\n${build.stderr}`);
-  }
-
-  const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.on('exit', (code) => reject(new Error(`preview exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    out,
-    async stop() {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGINT');
-      await exited;
-      await rm(work, { recursive: true, force: true });
-    },
-  };
+  if (edit) return startSampleSite({ edit });
+  return { ...inject('sampleSite'), stop: async () => undefined };
 }
 
 /** An `edit` for `serveSampleSite` that rewrites the copy's site.yaml (e.g. to flip an option). */

@@ -1,0 +1,54 @@
+// Builds the sample site (or an edited copy of its content) with the real CLI and serves it with `brochure preview`; no vitest import, so the global setup can use it.
+import { spawn, spawnSync } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const bin = path.join(root, 'bin', 'brochure.js');
+
+/** A built and served copy of the sample site. */
+export interface ServedSite {
+  url: string;
+  out: string;
+  stop(): Promise<void>;
+}
+
+/** `brochure build` then `brochure preview --port 0`, resolved once the server prints its URL. */
+export async function startSampleSite({ edit }: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
+  const work = await mkdtemp(path.join(tmpdir(), 'brochure-e2e-'));
+  const out = path.join(work, 'dist');
+  const content = edit ? path.join(work, 'content') : path.join(root, 'content');
+  if (edit) {
+    await cp(path.join(root, 'content'), content, { recursive: true });
+    await edit(content);
+  }
+  const build = spawnSync(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) {
+    await rm(work, { recursive: true, force: true });
+    throw new Error(`build failed:\n${build.stderr}`);
+  }
+
+  const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/localhost:\d+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.on('exit', (code) => reject(new Error(`preview exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    out,
+    async stop() {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGINT');
+      await exited;
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
