@@ -2,6 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
+import { adminBuild } from './cms/build-admin.ts';
+import type { CmsBackend } from './cms/config.ts';
 import { loadContent, type ParsedFileCache } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
@@ -54,6 +56,8 @@ export interface BuildHooks {
   devFiles?: ReadonlyMap<string, Uint8Array>;
   /** State kept between builds by `watch`, so work whose inputs did not change is reused. */
   cache?: BuildCache;
+  /** The web editor's backend when not the one site.yaml names (`watch --edit`: the local proxy). */
+  cmsBackend?: CmsBackend;
 }
 
 /** An asset stage whose result `watch` may reuse until one of its input files changes. */
@@ -112,8 +116,10 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of images.files) files.set(file, contents);
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
-  files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
-  files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
+  const admin = await adminBuild(model.site, hooks.cmsBackend, options, assets.stylesheet);
+  for (const [file, contents] of admin.files) files.set(file, contents);
+  files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site, admin.headers)));
+  files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site, admin.headers)));
   for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
 
   const fileSet = new Set(files.keys());

@@ -97,9 +97,10 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
     .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
-    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string }) => {
+    .option('-e, --edit', 'also serve the web editor at /admin, saving to the files on disk (runs decap-server on loopback)')
+    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string; edit?: boolean }) => {
       const options = resolveOptions(flags);
-      const starting = watchSite(options, { write: flags.out !== undefined });
+      const starting = watchSite(options, { write: flags.out !== undefined, edit: flags.edit === true });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));

@@ -68,7 +68,7 @@ export async function assertSiteDirectory(dir: string): Promise<void> {
 
 const TEXT_TYPES: Record<string, string> = {
   '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.txt': 'text/plain',
-  '.json': 'application/json', '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json', '.xml': 'application/xml', '.webmanifest': 'application/manifest+json', '.yml': 'text/yaml',
 };
 const BINARY_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',

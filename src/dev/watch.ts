@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildSite, type BuildSuccess } from '../build.ts';
+import { editorRoot } from '../cms/build-admin.ts';
+import { startLocalEditor, type LocalEditor } from '../cms/local-editor.ts';
 import { formatReport } from '../errors.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
@@ -21,6 +23,8 @@ export interface WatchSettings {
   log?: (text: string) => void;
   /** Problem reports; console.error by default. */
   error?: (text: string) => void;
+  /** Also serve the web editor at /admin, saving to the files on disk through decap-server. */
+  edit?: boolean;
 }
 
 /** A running watch: the URL it serves and how to stop it. */
@@ -49,8 +53,11 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const live = new LiveReload();
   const devFiles = new Map([[RELOAD_CLIENT_FILE, await bundleReloadClient(options)]]);
   let current: BuildSuccess | undefined;
-  const server = await serveSite({ ...serveBuild(() => current, live, devFiles), port: options.port, handle: live.handle }).catch((reason: unknown) => {
+  const editor: LocalEditor | undefined = settings.edit ? await startLocalEditor(editorRoot(options), options.packageRoot, error) : undefined;
+  const handle = editor ? (req: Parameters<LocalEditor['handle']>[0], res: Parameters<LocalEditor['handle']>[1]) => editor.handle(req, res) || live.handle(req, res) : live.handle;
+  const server = await serveSite({ ...serveBuild(() => current, live, devFiles), port: options.port, handle }).catch(async (reason: unknown) => {
     live.close();
+    await editor?.close();
     throw reason;
   });
 
@@ -61,7 +68,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     await files.reading(changed);
     const stillServing = () => `${current ? 'Still serving the last good build' : 'Nothing to serve yet'}; fix the file and save.`;
     try {
-      const result = await buildSite(options, { devScript: live.devScript, devFiles, cache });
+      const result = await buildSite(options, { devScript: live.devScript, devFiles, cache, cmsBackend: editor?.backend });
       if (!result.ok) {
         error(`${formatReport(result.problems)}\n${stillServing()}`);
         live.fail(problemsReport(result.problems));
@@ -100,6 +107,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const first = performance.now();
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
+  if (editor) log(`Editor: ${server.url}/admin (saves go to the files under ${shown(options.content)}/)`);
   log(`Serving ${server.url} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
@@ -110,6 +118,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       await queue.close();
       live.close();
       await server.close();
+      await editor?.close();
     },
   };
 }
