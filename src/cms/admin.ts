@@ -15,8 +15,8 @@ export const ADMIN_PATTERNS = ['/admin', '/admin/*'] as const;
 /**
  * The editor's Content-Security-Policy, looser than the site's only where Decap needs it: its
  * config check compiles JSON schemas with `new Function` ('unsafe-eval'), its components inject
- * `<style>` elements ('unsafe-inline' styles), and it shows picked or stored images from `blob:`
- * URLs. It talks to its own origin (the local proxy of `watch --edit`) and, online, to GitHub's
+ * `<style>` elements ('unsafe-inline' styles), and it keeps picked or stored images as `blob:`
+ * URLs, shown and read back when saving. It talks to its own origin (the local proxy of `watch --edit`) and, online, to GitHub's
  * API; GitHub sign-in happens in a pop-up, which the policy does not govern.
  */
 export function adminContentSecurityPolicy(backend: CmsBackend): string {
@@ -26,7 +26,8 @@ export function adminContentSecurityPolicy(backend: CmsBackend): string {
     ['script-src', ["'self'", "'unsafe-eval'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...(github ? ['https://avatars.githubusercontent.com'] : [])]],
-    ['connect-src', ["'self'", ...(github ? ['https://api.github.com'] : [])]],
+    // An uploaded picture is read back from its blob: URL to be saved with the entry.
+    ['connect-src', ["'self'", 'blob:', ...(github ? ['https://api.github.com'] : [])]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

@@ -19,7 +19,7 @@ export type CmsBackend =
   | { name: 'proxy'; proxy_url: string };
 
 /** The Markdown body of a content file: not a schema field, the text below the front matter. */
-const BODY: CmsField = { label: 'Testo', name: 'body', widget: 'markdown', hint: 'Il testo della pagina; una riga vuota separa i paragrafi' };
+const BODY: CmsField = { label: 'Testo', name: 'body', widget: 'markdown', required: false, hint: 'Il testo della pagina; una riga vuota separa i paragrafi' };
 
 /**
  * A new service's file name: Decap can only name files from the entry's fields, and the `<nn>-`
