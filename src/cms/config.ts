@@ -11,7 +11,7 @@ import {
   siteSchema,
   type SiteConfig,
 } from '../content/schema.ts';
-import { cmsFields, type CmsField } from './fields.ts';
+import { cmsFields, numericTextFields, type CmsField } from './fields.ts';
 
 /** Where the editor saves: the GitHub repository of site.yaml, or `watch --edit`'s local proxy. */
 export type CmsBackend =
@@ -99,6 +99,19 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
       },
     ],
   };
+}
+
+/** Per collection, the fields whose digits the editor must save as a number (see numericTextFields). */
+export function numericFieldsByCollection(): Record<string, string[]> {
+  const byCollection = { services: serviceSchema, professionals: professionalSchema, pages: contactsSchema, settings: siteSchema };
+  const pages = [homeSchema, contactsSchema, servicesPageSchema, privacySchema];
+  const found: Record<string, string[]> = {
+    services: numericTextFields(byCollection.services),
+    professionals: numericTextFields(byCollection.professionals),
+    pages: [...new Set(pages.flatMap(numericTextFields))],
+    settings: numericTextFields(siteSchema),
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, fields]) => fields.length > 0));
 }
 
 // Commit messages in Italian, so the history an editor's saves leave reads as the rest of the UI.

@@ -64,6 +64,17 @@ export function cmsField(name: string, schema: z.ZodType): CmsField {
   return base;
 }
 
+/**
+ * The top-level fields that take a number or a word (`duration`: 50 or "caso per caso"): the text
+ * box hands over "50" as text, which the schema refuses, so the editor turns digits back into a
+ * number before saving.
+ */
+export function numericTextFields(schema: z.ZodObject): string[] {
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([name, field]) => cmsField(name, field).widget === 'string' && field.safeParse(50).success && !field.safeParse('50').success)
+    .map(([name]) => name);
+}
+
 type Widget = Omit<CmsField, 'label' | 'name' | 'hint' | 'required' | 'default'>;
 
 function widgetFor(schema: z.ZodType, meta: Partial<FieldMeta>): Widget {

@@ -209,20 +209,13 @@ export const professionalSchema = z.object({
   timeline: z.array(timelineEntrySchema.meta({ label: 'Tappa', hint: 'Una tappa della formazione o del lavoro' })).default([]).meta({ label: 'Percorso professionale', hint: 'Le tappe di formazione e lavoro, dalla più vecchia' }),
 });
 
-/** Minutes typed in the web editor's text box arrive as text ("50"); they mean the number. */
-const minutesText = z
-  .string()
-  .regex(/^[1-9]\d*$/, { message: 'expected a number' })
-  .transform(Number);
-
 export const serviceSchema = z.object({
   title: nonEmpty.meta({ label: 'Titolo', hint: 'Il nome del percorso, come compare nella pagina Percorsi' }),
   /**
    * Minutes per session, or `caso per caso` when duration and frequency are agreed individually.
    * Left out, the page says nothing about duration (the spec has one such service).
    */
-  duration: z
-    .union([z.number().int().positive(), minutesText, z.literal('caso per caso')]).optional().meta({ label: 'Durata', hint: 'Minuti per seduta (per esempio 50), oppure “caso per caso”; vuoto per non indicarla' }),
+  duration: z.union([z.number().int().positive(), z.literal('caso per caso')]).optional().meta({ label: 'Durata', hint: 'Minuti per seduta (per esempio 50), oppure “caso per caso”; vuoto per non indicarla' }),
 });
 
 export type SiteConfig = z.infer<typeof siteSchema>;
