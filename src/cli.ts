@@ -13,6 +13,8 @@ import { asStaticHost } from './dev/headers-file.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './dev/server.ts';
 import { watchSite } from './dev/watch.ts';
 import { displayPath } from './display-path.ts';
+import { isLanguage, messagesLanguage } from './messages/language.ts';
+import { word, type Language } from './messages/translate.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -50,12 +52,14 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-o, --out <dir>', 'output folder', DEFAULTS.out)
     .option('-q, --quiet', 'print nothing on success')
-    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'>) => {
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { lang?: Language }) => {
       const options = resolveOptions(flags);
+      const language = await messagesLanguage(flags.lang, options.content);
       const result = await buildSite(options);
-      if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
+      if (!result.ok) return fail(result.problems, word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` }), language);
       await writeSite(options.out, result.files);
-      if (result.problems.length > 0) console.error(formatReport(result.problems));
+      if (result.problems.length > 0) console.error(formatReport(result.problems, language));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
@@ -69,13 +73,15 @@ function createProgram(): Command {
     .option('--compliance', 'also render the site in memory and report, rule by rule, what an Italian practice site still lacks')
     .option('--strict', 'with --compliance: exit 1 when a rule warns')
     .option('-q, --quiet', 'print nothing when the content is valid')
-    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean }) => {
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
-      if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true);
+      const language = await messagesLanguage(flags.lang, options.content);
+      if (flags.compliance || flags.strict) return checkComplianceOf(options, flags.strict === true, language);
       const { problems } = await checkContent(options);
-      if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
-      if (problems.length > 0) console.error(formatReport(problems));
-      if (!options.quiet) console.log(`Content in ${displayPath(options.content)}/ is valid.`);
+      if (errorsOf(problems).length > 0) return fail(problems, word('nothingWritten', language), language);
+      if (problems.length > 0) console.error(formatReport(problems, language));
+      if (!options.quiet) console.log(word('contentValid', language, { folder: `${displayPath(options.content)}/` }));
     });
 
   program
@@ -98,9 +104,11 @@ function createProgram(): Command {
     .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
     .option('-o, --out <dir>', 'also write each good build to this folder (its pages load the live-reload script; not for deploying)')
     .option('-e, --edit', 'also serve the web editor at /admin, saving to the files on disk (runs decap-server on loopback)')
-    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string; edit?: boolean }) => {
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'content' | 'port'> & { out?: string; edit?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
-      const starting = watchSite(options, { write: flags.out !== undefined, edit: flags.edit === true });
+      const language = await messagesLanguage(flags.lang, options.content);
+      const starting = watchSite(options, { write: flags.out !== undefined, edit: flags.edit === true, language });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
@@ -112,18 +120,26 @@ function createProgram(): Command {
 }
 
 /** `check --compliance`: builds in memory (writing nothing), then prints every rule's finding. */
-async function checkComplianceOf(options: ResolvedOptions, strict: boolean): Promise<void> {
+async function checkComplianceOf(options: ResolvedOptions, strict: boolean, language: Language): Promise<void> {
   const result = await buildSite(options);
-  if (!result.ok) return fail(result.problems, 'Nothing was written.');
-  if (result.problems.length > 0) console.error(formatReport(result.problems));
+  if (!result.ok) return fail(result.problems, word('nothingWritten', language), language);
+  if (result.problems.length > 0) console.error(formatReport(result.problems, language));
   const findings = checkCompliance(result);
   if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
   if (strict && warningsOf(findings) > 0) process.exitCode = 1;
 }
 
-function fail(problems: ContentError[], reassurance: string): void {
-  console.error(`${formatReport(problems)}\n${reassurance}`);
+function fail(problems: ContentError[], reassurance: string, language: Language): void {
+  console.error(`${formatReport(problems, language)}\n${reassurance}`);
   process.exitCode = 1;
+}
+
+// Reports in Italian or English; unset, the `language` of site.yaml decides (English if it has none).
+const LANG_OPTION = ['--lang <it|en>', 'language of the content messages (default: site.yaml "language", else en)', parseLanguage] as const;
+
+function parseLanguage(value: string): Language {
+  if (!isLanguage(value)) throw new InvalidArgumentError('expected "it" or "en"');
+  return value;
 }
 
 function parsePort(value: string): number {

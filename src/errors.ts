@@ -1,4 +1,5 @@
 // ContentError: one content mistake with its location; formatting and ordering for reports.
+import { totals, translateField, translateMessage, warningPrefix, type Language } from './messages/translate.ts';
 
 /** How bad a problem is: errors stop the build, warnings are printed and the build goes on. */
 export type Severity = 'error' | 'warning';
@@ -32,10 +33,15 @@ export class ProblemsError extends Error {
 
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
 export function formatProblem(problem: ContentError): string {
-  const prefix = problem.severity === 'warning' ? 'warning: ' : '';
+  return formatProblemIn(problem, 'en');
+}
+
+/** The same line in `language`, list items counted from 1 in Italian (`timeline, voce 4, type`). */
+export function formatProblemIn(problem: ContentError, language: Language): string {
+  const prefix = problem.severity === 'warning' ? warningPrefix(language) : '';
   // Line 0 marks a problem with the whole file or folder (missing file, empty folder).
   const location = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-  return `${location}: ${prefix}${problem.field}: ${problem.message}`;
+  return `${location}: ${prefix}${translateField(problem.field, language)}: ${translateMessage(problem.message, language)}`;
 }
 
 /** Orders problems by file, then line, then field, so reports are stable. */
@@ -56,14 +62,9 @@ export function errorsOf(problems: readonly ContentError[]): ContentError[] {
 }
 
 /** The full report: one line per problem, then a totals line. */
-export function formatReport(problems: readonly ContentError[]): string {
+export function formatReport(problems: readonly ContentError[], language: Language = 'en'): string {
   const sorted = sortProblems(problems);
   const errors = errorsOf(sorted).length;
   const warnings = sorted.length - errors;
-  const totals = [plural(errors, 'error'), plural(warnings, 'warning')].filter(Boolean).join(' and ');
-  return [...sorted.map(formatProblem), totals ? `${totals}.` : ''].filter(Boolean).join('\n');
-}
-
-function plural(count: number, noun: string): string {
-  return count === 0 ? '' : `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return [...sorted.map((problem) => formatProblemIn(problem, language)), totals(errors, warnings, language)].filter(Boolean).join('\n');
 }

@@ -111,6 +111,11 @@ export const siteSchema = z.object({
   metrics: z
     .object({ endpoint: httpsUrl.meta({ label: 'Indirizzo di raccolta', hint: 'Il server che riceve le misure, solo da chi accetta i cookie statistici' }) })
     .optional().meta({ label: 'Misure delle prestazioni', hint: 'Facoltativo: vuoto, nessuna misura viene raccolta' }),
+  /** The language of brochure's own messages (errors, warnings, the watch overlay); unset means English. */
+  language: z
+    .enum(['it', 'en'])
+    .optional()
+    .meta({ options: { it: 'Italiano', en: 'English' }, label: 'Lingua dei messaggi', hint: 'La lingua degli errori e degli avvisi di brochure; vuoto: inglese' }),
   /** The Git repository the web editor at /admin/ saves to; unset, /admin/ exists only under `watch --edit`. */
   cms: z
     .object({

@@ -5,6 +5,7 @@ import { buildSite, type BuildSuccess } from '../build.ts';
 import { editorRoot } from '../cms/build-admin.ts';
 import { startLocalEditor, type LocalEditor } from '../cms/local-editor.ts';
 import { formatReport } from '../errors.ts';
+import { word, type Language } from '../messages/translate.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { WatchCache } from './build-cache.ts';
@@ -25,6 +26,8 @@ export interface WatchSettings {
   error?: (text: string) => void;
   /** Also serve the web editor at /admin, saving to the files on disk through decap-server. */
   edit?: boolean;
+  /** The language of problem reports, in the terminal and the overlay; English by default. */
+  language?: Language;
 }
 
 /** A running watch: the URL it serves and how to stop it. */
@@ -47,6 +50,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const log = settings.log ?? console.log;
   const error = settings.error ?? console.error;
   const shown = (file: string) => displayPath(file, options.cwd);
+  const language = settings.language ?? 'en';
   // Stack traces of template errors then point into templates/, not into the bundle.
   process.setSourceMapsEnabled(true);
 
@@ -66,15 +70,17 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const rebuild = async (changed: ReadonlySet<string>): Promise<void> => {
     const start = performance.now();
     await files.reading(changed);
-    const stillServing = () => `${current ? 'Still serving the last good build' : 'Nothing to serve yet'}; fix the file and save.`;
+    const stillServing = () => word(current ? 'stillServing' : 'nothingToServe', language);
     try {
       const result = await buildSite(options, { devScript: live.devScript, devFiles, cache, cmsBackend: editor?.backend });
       if (!result.ok) {
-        error(`${formatReport(result.problems)}\n${stillServing()}`);
-        live.fail(problemsReport(result.problems));
+        error(`${formatReport(result.problems, language)}\n${stillServing()}`);
+        live.fail(problemsReport(result.problems, language));
         return;
       }
-      if (result.problems.length > 0) error(formatReport(result.problems));
+      if (result.problems.length > 0) error(formatReport(result.problems, language));
+      // A misspelt field changes no page: its warning reaches open pages whether they reload or not.
+      live.warn(problemsReport(result.problems.filter((problem) => problem.severity === 'warning'), language));
       const previous = current;
       current = result;
       const summary = `${describe([...changed].map(shown))}: ${cache.pagesRendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - start)} ms`;
