@@ -137,7 +137,8 @@ export const WORDS = {
   errors: { en: '{count} errors', it: '{count} errori' },
   warningCount: { en: '{count} warning', it: '{count} avviso' },
   warnings: { en: '{count} warnings', it: '{count} avvisi' },
-  item: { en: '[{index}]', it: 'voce {position}' },
+  // English reports keep the path as zod writes it (`timeline[0]` is the first); Italian counts from 1.
+  item: { en: '[{position}]', it: 'voce {position}' },
   gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
   leftUnchanged: { en: '{folder} was left unchanged.', it: '{folder} non è stata modificata.' },
   nothingWritten: { en: 'Nothing was written.', it: 'Non è stato scritto nulla.' },

@@ -1,6 +1,6 @@
 // The web editor as the psychologists use it, against `brochure watch --edit`: edit a service, add a professional with a photo, be stopped by a required field.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFile, cp, readdir, readFile } from 'node:fs/promises';
+import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describe('the web editor of brochure watch --edit', () => {
     project = await tempDir('brochure-cms-');
     content = path.join(project, 'content');
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
-    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
+    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
@@ -179,6 +179,24 @@ describe('the web editor of brochure watch --edit', () => {
     await page.getByText('Titolo è richiesto.').waitFor();
     await page.getByText('Oops, hai saltato un campo obbligatorio. Per favore completalo prima di salvare.').waitFor();
     expect(await readdir(path.join(content, 'services'))).toEqual(before);
+  });
+
+  it('shows a misspelt field at once, in Italian, in a panel that can be closed', async () => {
+    const file = path.join(content, 'services', '01-sostegno-psicologico.md');
+    const original = await readFile(file, 'utf8');
+    const page = await context.newPage();
+    await page.goto(`${url}/percorsi`);
+    await writeFile(file, original.replace('duration: 50', 'durata: 50'));
+    const panelText = () => page.evaluate(() => document.querySelector('brochure-warnings')?.shadowRoot?.textContent ?? null);
+    // The save changes the page (no duration any more), so it reloads: read it once it has settled.
+    const text = await eventually('the warnings panel', () => panelText().then((found) => found ?? undefined, () => undefined));
+    expect(text).toContain('Avvisi');
+    expect(text).toContain('content/services/01-sostegno-psicologico.md:3 attenzione: durata: campo sconosciuto, ignorato (il sito non lo usa); i campi possibili sono: title, duration');
+    // The page stays usable: the panel is a status in a corner, not a dialog over it.
+    expect(await page.evaluate(() => document.querySelector('brochure-overlay'))).toBeNull();
+    await page.evaluate(() => (document.querySelector('brochure-warnings')!.shadowRoot!.querySelector('button') as HTMLButtonElement).click());
+    expect(await panelText()).toBeNull();
+    await writeFile(file, original);
   });
 
   it('loaded nothing from outside loopback and broke no policy', () => {
