@@ -112,9 +112,10 @@ describe('the web editor of brochure watch --edit', () => {
     const page = await openEditor('/collections/services/entries/02-sessuologia');
     await page.getByLabel('Titolo').fill('Consulenza in sessuologia clinica');
     await publish(page);
+    // decap-server writes in place, not atomically: wait for the whole new text, not the first change.
     const after = await eventually('the saved file', async () => {
       const text = await readFile(file, 'utf8');
-      return text !== before ? text : undefined;
+      return text.includes('title: Consulenza in sessuologia clinica\n') && text.endsWith('\n') && text.length >= before.length - 30 ? text : undefined;
     });
     expect(frontMatter(after)).toEqual(frontMatter(before).map((line) => (line.startsWith('title:') ? 'title: Consulenza in sessuologia clinica' : line)));
     expect(after.slice(after.indexOf('\n---\n'))).toBe(before.slice(before.indexOf('\n---\n')));
@@ -148,16 +149,16 @@ describe('the web editor of brochure watch --edit', () => {
     await page.getByLabel('Specializzazione', { exact: true }).fill('Psicologia clinica dell’adulto');
     await publish(page);
 
-    const file = path.join(content, 'professionals', 'maria-rossi.md');
-    const saved = await eventually('the new file', () => readFile(file, 'utf8').catch(() => undefined));
-    expect(saved).toContain('name: Maria Rossi');
-    expect(saved).toContain('image: images/maria-rossi.jpg');
-    expect(await readFile(path.join(content, 'images', 'maria-rossi.jpg'))).toEqual(await readFile(photo));
-
+    // The page appears once the build has read both new files, whole.
     const profile = await eventually('the new page', async () => {
       const response = await fetch(`${url}/maria-rossi`);
       return response.status === 200 ? response.text() : undefined;
     });
+    const saved = await readFile(path.join(content, 'professionals', 'maria-rossi.md'), 'utf8');
+    expect(saved).toContain('name: Maria Rossi');
+    expect(saved).toContain('image: images/maria-rossi.jpg');
+    expect(await readFile(path.join(content, 'images', 'maria-rossi.jpg'))).toEqual(await readFile(photo));
+
     expect(profile).toContain('Maria Rossi');
     expect(profile).toMatch(/alt="Ritratto di Maria Rossi"/);
     // The photo went through the image stage like any other: AVIF, WebP and JPEG files are served.
