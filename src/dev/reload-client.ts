@@ -28,6 +28,9 @@ function parse<T>(event: Event): T {
 
 function show(failure: FailureReport): void {
   overlay?.remove();
+  // The failure lists the warnings too; one panel at a time.
+  notice?.remove();
+  notice = undefined;
   overlay = document.createElement('brochure-overlay');
   // A shadow root keeps the site's styles off the overlay and the overlay's styles off the site;
   // a constructed stylesheet, unlike a <style> element, passes the site's CSP (no 'unsafe-inline').
