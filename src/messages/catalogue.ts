@@ -155,5 +155,3 @@ export const WORDS = {
   warningsIntro: { en: 'The page is up to date; these lines of the content were ignored or look wrong.', it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.' },
   close: { en: 'Close', it: 'Chiudi' },
 } as const satisfies Record<string, Message>;
-
-export type MessageId = keyof typeof MESSAGES;
