@@ -4,6 +4,8 @@ import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { checkContent } from './content/check.ts';
 import type { ParsedFileCache } from './content/load.ts';
+import { adminBuild } from './cms/build-admin.ts';
+import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
@@ -54,6 +56,8 @@ export type BuildResult = BuildSuccess | BuildFailure;
 export interface BuildHooks {
   /** State kept between builds by `watch`, so work whose inputs did not change is reused. */
   cache?: BuildCache;
+  /** The web editor's backend when not the one site.yaml names (`watch --edit`: the local proxy). */
+  cmsBackend?: CmsBackend;
 }
 
 /** An asset stage whose result `watch` may reuse until one of its input files changes. */
@@ -120,7 +124,6 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of images.files) files.set(file, contents);
   files.set('sitemap.xml', Buffer.from(renderSitemap(model)));
   files.set('robots.txt', Buffer.from(renderRobots(model)));
-  files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
   const pagePaths = model.routes.flatMap((route) => (route.path === null ? [] : [route.path]));
   files.set(REDIRECTS_FILE, Buffer.from(renderRedirectsFile(model.site.url, pagePaths)));
   for (const [file, contents] of favicons) files.set(file, contents);
@@ -128,6 +131,9 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
   const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd);
   if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
+  const admin = await adminBuild(model.site, hooks.cmsBackend, options, assets.stylesheet);
+  for (const [file, contents] of admin.files) files.set(file, contents);
+  files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site, admin.headers)));
 
   const fileSet = new Set(files.keys());
   const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, checked.findMention, base));

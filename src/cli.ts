@@ -8,6 +8,8 @@ import { describeEnvironmentError } from './environment-error.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
+import { isLanguage, messagesLanguage } from './messages/language.ts';
+import { word, type Language } from './messages/translate.ts';
 import { errorsOf, formatReport, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
@@ -60,8 +62,10 @@ function createProgram(): Command {
     .option('-o, --out <dir>', 'output folder', DEFAULTS.out)
     .option('-q, --quiet', 'print nothing on success')
     .option('--force', 'replace an output folder brochure did not create (never the project, content, home or root folder)')
-    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean }) => {
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
+      const language = await messagesLanguage(flags.lang, options.content);
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard, options.content);
       const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
@@ -77,9 +81,9 @@ function createProgram(): Command {
         ]);
       const { withCompressedSiblings } = await import('./host/precompress.ts');
       const result = await buildSite(options);
-      if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
+      if (!result.ok) return fail(result.problems, word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` }), language);
       await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir), guard);
-      if (result.problems.length > 0) console.error(formatReport(result.problems));
+      if (result.problems.length > 0) console.error(formatReport(result.problems, language));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
@@ -96,15 +100,17 @@ function createProgram(): Command {
     .option('--strict', 'with --compliance: exit 1 when a rule warns')
     .option('--launch', 'also render the site in memory and report, rule by rule, what still keeps it from going live (sample values, placeholders, made-up contacts); exit 1 when a rule fails')
     .option('-q, --quiet', 'print nothing when the content is valid')
-    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; launch?: boolean }) => {
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; launch?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
+      const language = await messagesLanguage(flags.lang, options.content);
       const reports = { compliance: flags.compliance === true || flags.strict === true, strict: flags.strict === true, launch: flags.launch === true };
-      if (reports.compliance || reports.launch) return checkReportsOf(options, reports);
+      if (reports.compliance || reports.launch) return checkReportsOf(options, reports, language);
       const { checkContent } = await import('./content/check.ts');
       const { problems } = await checkContent(options);
-      if (errorsOf(problems).length > 0) return fail(problems, 'Nothing was written.');
-      if (problems.length > 0) console.error(formatReport(problems));
-      if (!options.quiet) console.log(`Content in ${displayPath(options.content)}/ is valid.`);
+      if (errorsOf(problems).length > 0) return fail(problems, word('nothingWritten', language), language);
+      if (problems.length > 0) console.error(formatReport(problems, language));
+      if (!options.quiet) console.log(word('contentValid', language, { folder: `${displayPath(options.content)}/` }));
     });
 
   program
@@ -144,12 +150,15 @@ function createProgram(): Command {
     .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
     .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
     .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
-    .action(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string; force?: boolean }) => {
+    .option('-e, --edit', 'also serve the web editor at /admin, saving to the files on disk (runs decap-server on loopback)')
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
+      const language = await messagesLanguage(flags.lang, options.content);
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
       if (guard) await prepareOutput(options.out, guard, options.content);
       const { watchSite } = await import('./watch/watch.ts');
-      const starting = watchSite(options, { write: flags.out !== undefined, guard });
+      const starting = watchSite(options, { write: flags.out !== undefined, guard, edit: flags.edit === true, language });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
@@ -163,13 +172,20 @@ function createProgram(): Command {
     .addArgument(new Argument('<server>', 'the web server').choices(['nginx']))
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('--root <dir>', 'folder on the server holding the built site (default /var/www/<host name>)')
-    .action(async (_server: 'nginx', flags: Pick<Options, 'content'> & { root?: string }) => {
+    .option(...LANG_OPTION)
+    .action(async (_server: 'nginx', flags: Pick<Options, 'content'> & { root?: string; lang?: Language }) => {
       const options = resolveOptions(flags);
-      const [{ checkContent }, { renderNginxConfig }] = await Promise.all([import('./content/check.ts'), import('./host/nginx.ts')]);
+      const language = await messagesLanguage(flags.lang, options.content);
+      const [{ checkContent }, { renderNginxConfig }, { siteAdminHeaderRules }] = await Promise.all([
+        import('./content/check.ts'),
+        import('./host/nginx.ts'),
+        import('./cms/build-admin.ts'),
+      ]);
       const { entries, problems } = await checkContent(options);
-      if (!entries) return fail(problems, 'Nothing was printed.');
+      if (!entries) return fail(problems, word('nothingPrinted', language), language);
       const site = entries.site.data;
-      process.stdout.write(renderNginxConfig(site, { root: flags.root ?? `/var/www/${new URL(site.url).hostname}` }));
+      const root = flags.root ?? `/var/www/${new URL(site.url).hostname}`;
+      process.stdout.write(renderNginxConfig(site, { root, extraRules: siteAdminHeaderRules(site) }));
     });
 
   return program;
@@ -186,7 +202,7 @@ interface SiteReports {
  * `check --compliance` and `check --launch`: builds in memory (writing nothing), then prints every
  * rule's finding, compliance first. A failing launch rule, or with `--strict` a compliance warning, exits 1.
  */
-async function checkReportsOf(options: ResolvedOptions, reports: SiteReports): Promise<void> {
+async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, language: Language): Promise<void> {
   const [{ buildSite }, { checkCompliance }, { formatComplianceReport, warningsOf }, { launchInput }, { count, formatLaunchReport }, { checkLaunch }] = await Promise.all([
     import('./build.ts'),
     import('./compliance/rules.ts'),
@@ -196,8 +212,8 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports): P
     import('./launch/rules.ts'),
   ]);
   const result = await buildSite(options);
-  if (!result.ok) return fail(result.problems, 'Nothing was written.');
-  if (result.problems.length > 0) console.error(formatReport(result.problems));
+  if (!result.ok) return fail(result.problems, word('nothingWritten', language), language);
+  if (result.problems.length > 0) console.error(formatReport(result.problems, language));
   if (reports.compliance) {
     const findings = checkCompliance(result);
     if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
@@ -212,9 +228,17 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports): P
   }
 }
 
-function fail(problems: ContentError[], reassurance: string): void {
-  console.error(`${formatReport(problems)}\n${reassurance}`);
+function fail(problems: ContentError[], reassurance: string, language: Language): void {
+  console.error(`${formatReport(problems, language)}\n${reassurance}`);
   process.exitCode = 1;
+}
+
+// Reports in Italian or English; unset, the `language` of site.yaml decides (English if it has none).
+const LANG_OPTION = ['--lang <it|en>', 'language of the content messages (default: site.yaml "language", else en)', parseLanguage] as const;
+
+function parseLanguage(value: string): Language {
+  if (!isLanguage(value)) throw new InvalidArgumentError('expected "it" or "en"');
+  return value;
 }
 
 function parsePort(value: string): number {

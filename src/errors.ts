@@ -1,5 +1,5 @@
 // ContentError: one content mistake with its location; formatting and ordering for reports.
-import { plural } from './plural.ts';
+import { totals, translateField, translateMessage, warningPrefix, type Language } from './messages/translate.ts';
 
 /** How bad a problem is: errors stop the build, warnings are printed and the build goes on. */
 export type Severity = 'error' | 'warning';
@@ -36,7 +36,13 @@ export type ProblemData = Pick<ContentError, 'file' | 'line' | 'field' | 'messag
 
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
 export function formatProblem(problem: ProblemData): string {
-  return `${problemLocation(problem)}: ${problemText(problem)}`;
+  return formatProblemIn(problem, 'en');
+}
+
+/** The same line in `language`, list items counted from 1 in Italian (`timeline, voce 4, type`). */
+export function formatProblemIn(problem: ProblemData, language: Language): string {
+  const translated = { ...problem, field: translateField(problem.field, language), message: translateMessage(problem.message, language) };
+  return `${problemLocation(problem)}: ${problemText(translated, warningPrefix(language))}`;
 }
 
 /** `content/professionals/x.md:12`; the file alone for line 0, a problem with the whole file or folder (missing file, empty folder). */
@@ -44,9 +50,9 @@ export function problemLocation(problem: ProblemData): string {
   return problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
 }
 
-/** What is wrong there: `timeline[3].type: expected …`, prefixed with `warning: ` for a warning. */
-export function problemText(problem: ProblemData): string {
-  return `${problem.severity === 'warning' ? 'warning: ' : ''}${problem.field}: ${problem.message}`;
+/** What is wrong there: `timeline[3].type: expected …`, prefixed with `warning: ` (in the report's language) for a warning. */
+export function problemText(problem: ProblemData, warning = 'warning: '): string {
+  return `${problem.severity === 'warning' ? warning : ''}${problem.field}: ${problem.message}`;
 }
 
 /** Orders problems by file, then line, then field, so reports are stable. */
@@ -67,15 +73,9 @@ export function errorsOf(problems: readonly ContentError[]): ContentError[] {
 }
 
 /** The full report: one line per problem, then a totals line. */
-export function formatReport(problems: readonly ContentError[]): string {
+export function formatReport(problems: readonly ContentError[], language: Language = 'en'): string {
   const sorted = sortProblems(problems);
   const errors = errorsOf(sorted).length;
   const warnings = sorted.length - errors;
-  const totals = [
-    errors > 0 && plural(errors, 'error'),
-    warnings > 0 && plural(warnings, 'warning'),
-  ]
-    .filter(Boolean)
-    .join(' and ');
-  return [...sorted.map(formatProblem), totals ? `${totals}.` : ''].filter(Boolean).join('\n');
+  return [...sorted.map((problem) => formatProblemIn(problem, language)), totals(errors, warnings, language)].filter(Boolean).join('\n');
 }

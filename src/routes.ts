@@ -25,6 +25,9 @@ export const TOUCH_ICON_FILE = 'apple-touch-icon.png';
 /** Where the hashed assets (scripts, styles, images) go. */
 export const STATIC_DIR = 'static';
 
+/** The web editor's page (`/admin`, when the site has one) and the folder of its files. */
+export const ADMIN_DIR = 'admin';
+
 /** Names a professional's slug must not take: each would collide with a built-in page or output file. */
 export const RESERVED_SLUGS = [
   'index',
@@ -33,6 +36,7 @@ export const RESERVED_SLUGS = [
     .map((path) => path.slice(1)),
   NOT_FOUND_FILE.replace(/\.html$/, ''),
   STATIC_DIR,
+  ADMIN_DIR,
 ] as const;
 
 /** The file a page's clean URL is written to: `/` is `index.html`, `/contatti` is `contatti.html`. */

@@ -8,6 +8,8 @@ import type { ServeOptions, SiteFiles } from '../serve/server.ts';
 export interface HeaderRule {
   pattern: RegExp;
   headers: [name: string, value: string][];
+  /** Headers an earlier rule set that this one removes (`! Name`, Cloudflare's syntax). */
+  detach?: string[];
 }
 
 /** Parses `_headers`: a URL pattern at the start of a line, then indented `Name: value` lines; `#` starts a comment. */
@@ -21,7 +23,9 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const colon = line.indexOf(':');
     const rule = rules.at(-1);
-    if (colon > 0 && rule) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+    const detached = /^\s+!\s*(\S+)\s*$/.exec(line)?.[1];
+    if (detached && rule) (rule.detach ??= []).push(detached);
+    else if (colon > 0 && rule) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   return rules;
 }
@@ -35,6 +39,7 @@ export function headersFor(rules: readonly HeaderRule[], file: string): Record<s
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.pattern.test(url)) continue;
+    for (const name of rule.detach ?? []) delete headers[name];
     for (const [name, value] of rule.headers) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
   }
   return headers;

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../content/schema.ts';
 import { NOT_FOUND_FILE } from '../routes.ts';
 import { BINARY_TYPES, DEFAULT_TYPE, TEXT_TYPES } from '../serve/media-types.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../serve/url-behaviour.ts';
-import { headerRules, type Header } from './headers.ts';
+import { headerRules, type Header, type PathHeaders } from './headers.ts';
 import { HOST_FILES } from './redirects.ts';
 import { basePath } from '../base-path.ts';
 
@@ -18,6 +18,8 @@ export interface NginxOptions {
   plain?: { address: string; port: number };
   certificate?: string;
   certificateKey?: string;
+  /** Header rules beyond the site's own (the web editor's, when site.yaml names its repository). */
+  extraRules?: readonly PathHeaders[];
 }
 
 /**
@@ -35,17 +37,29 @@ export function renderNginxConfig(site: SiteConfig, options: NginxOptions): stri
   const base = basePath(site.url);
   const certificate = options.certificate ?? `/etc/ssl/certs/${host}.pem`;
   const certificateKey = options.certificateKey ?? `/etc/ssl/private/${host}.key`;
-  const rules = headerRules(site);
+  const rules = headerRules(site, options.extraRules);
   const everywhere = rules.filter((rule) => rule.path === '/*').flatMap((rule) => rule.headers);
   const addHeaders = (headers: readonly Header[], indent: string) =>
     headers.map(([name, value]) => `${indent}add_header ${name} "${value.replace(/(["\\])/g, '\\$1')}" always;`).join('\n');
+  // A location that adds a header loses the server's, so it repeats them; a rule that `replaces` gives its own values.
+  const locationHeaders = (rule: PathHeaders) => {
+    const own = new Map(rule.headers);
+    const inherited = everywhere.map(([name, value]): Header => [name, (rule.replaces && own.get(name)) || value]);
+    const cacheSet = rule.headers.some(([name]) => name.toLowerCase() === 'cache-control');
+    const added = rule.headers.filter(([name]) => !(rule.replaces && everywhere.some(([other]) => other === name)));
+    return [...inherited, ...(cacheSet ? [] : [['Cache-Control', REVALIDATE_CACHE_CONTROL] as const]), ...added];
+  };
   const prefixLocations = rules
     .filter((rule) => rule.path !== '/*')
     .map((rule) => {
+      const headers = addHeaders(locationHeaders(rule), '        ');
+      if (!rule.path.endsWith('/*')) {
+        // One page (`/admin`): its clean URL, and the trailing-slash spelling redirected to it.
+        const page = `${base}${rule.path.slice(1)}`;
+        return `    # ${rule.path}: this page adds headers, so it repeats the server's.\n    location = ${page} {\n${headers}\n        try_files $uri.html =404;\n    }\n    location = ${page}/ {\n${headers}\n        return 301 ${page}$is_args$args;\n    }`;
+      }
       const prefix = `${base}${rule.path.slice(1, -1)}`;
-      const cacheSet = rule.headers.some(([name]) => name.toLowerCase() === 'cache-control');
-      const headers = [...everywhere, ...(cacheSet ? [] : [['Cache-Control', REVALIDATE_CACHE_CONTROL] as const]), ...rule.headers];
-      return `    # ${rule.path}: this block adds headers, so it repeats the server's.\n    location ^~ ${prefix} {\n${addHeaders(headers, '        ')}\n        try_files $uri =404;\n    }`;
+      return `    # ${rule.path}: this block adds headers, so it repeats the server's.\n    location ^~ ${prefix} {\n${headers}\n        try_files $uri =404;\n    }`;
     });
   const types = Object.entries({ ...TEXT_TYPES, ...BINARY_TYPES }).map(([ext, type]) => `        ${type} ${ext.slice(1)};`);
   const listen = options.plain

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { displayPath } from '../display-path.ts';
 import { HOST_FILES } from '../host/redirects.ts';
 import { folderNames, outputRefusals } from '../refusals.ts';
-import { FAVICON_FILE, STATIC_DIR, TOUCH_ICON_FILE } from '../routes.ts';
+import { ADMIN_DIR, FAVICON_FILE, STATIC_DIR, TOUCH_ICON_FILE } from '../routes.ts';
 
 /**
  * The mark of a folder brochure wrote: an empty folder inside the output, created in the staging
@@ -18,7 +18,7 @@ export const OUTPUT_MARK = '.brochure-output';
  * Top-level names a build may leave in its output besides its pages (`*.html`), the `.br`/`.gz`
  * siblings of its text files, and this build's files (its `content/public/` ones among them).
  */
-const OWN_NAMES = new Set([OUTPUT_MARK, STATIC_DIR, '__brochure', 'sitemap.xml', 'robots.txt', ...HOST_FILES, FAVICON_FILE, TOUCH_ICON_FILE, '.nojekyll', 'nginx.conf.example']);
+const OWN_NAMES = new Set([OUTPUT_MARK, STATIC_DIR, ADMIN_DIR, '__brochure', 'sitemap.xml', 'robots.txt', ...HOST_FILES, FAVICON_FILE, TOUCH_ICON_FILE, '.nojekyll', 'nginx.conf.example']);
 
 function isOwnName(name: string, newTopLevel: ReadonlySet<string>): boolean {
   const original = name.replace(/\.(br|gz)$/, '');

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentError, ProblemData } from '../errors.ts';
+import { translateField, translateMessage, word, type Language } from '../messages/translate.ts';
 
 /** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
 export const RELOAD_CLIENT_FILE = '__brochure/reload.js';
@@ -17,14 +18,29 @@ interface ErrorDetails {
 export interface FailureReport {
   problems: ProblemData[];
   error?: ErrorDetails;
+  /** The overlay's own words in the report's language; the client falls back to English. */
+  words?: OverlayWords;
+}
+
+/** The overlay's headings and buttons, in the language of the report. */
+export interface OverlayWords {
+  failed: string;
+  crashed: string;
+  intro: string;
+  warning: string;
+  warningsTitle: string;
+  warningsIntro: string;
+  close: string;
 }
 
 /** The data of each event on the stream, by event name; the reload client reads them with these types. */
 export interface ReloadEvents {
   /** Sent once on connecting: the server's session and the current revision, and the failure if the last build failed. */
-  hello: { session: string; revision: number; failure?: FailureReport };
+  hello: { session: string; revision: number; failure?: FailureReport; warnings?: FailureReport };
   reload: { revision: number };
   failure: FailureReport;
+  /** The warnings of the last good build (an empty list clears the panel). */
+  warnings: FailureReport;
 }
 
 /** Reload and failure events for every open page, plus the script tag that connects a page to them. */
@@ -32,6 +48,7 @@ export class LiveReload {
   readonly #session = randomBytes(6).toString('hex');
   #revision = 0;
   #failure: FailureReport | undefined;
+  #warnings: FailureReport | undefined;
   readonly #clients = new Set<ServerResponse>();
   // Proxies and sleeping laptops drop idle connections silently; a comment every 20 s keeps them open.
   readonly #heartbeat = setInterval(() => this.#clients.forEach((client) => client.write(': ping\n\n')), 20_000).unref();
@@ -69,6 +86,13 @@ export class LiveReload {
     this.#broadcast('failure', report);
   }
 
+  /** Records the warnings of a good build; open pages show them in a panel that does not block the page. */
+  warn(report: FailureReport): void {
+    const before = JSON.stringify(this.#warnings?.problems ?? []);
+    this.#warnings = report.problems.length > 0 ? report : undefined;
+    if (JSON.stringify(report.problems) !== before) this.#broadcast('warnings', report);
+  }
+
   /** The `handle` hook of serveSite: answers the event stream, leaves every other URL to the server. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.url ?? '').split('?')[0] !== EVENTS_PATH) return false;
@@ -79,7 +103,7 @@ export class LiveReload {
     });
     // A stopped and restarted server is found again within half a second.
     res.write('retry: 500\n\n');
-    send(res, 'hello', { session: this.#session, revision: this.#revision, failure: this.#failure });
+    send(res, 'hello', { session: this.#session, revision: this.#revision, failure: this.#failure, warnings: this.#warnings });
     this.#clients.add(res);
     res.on('close', () => this.#clients.delete(res));
     return true;
@@ -102,20 +126,33 @@ function send<E extends keyof ReloadEvents>(res: ServerResponse, event: E, data:
 }
 
 /** The overlay's view of a failed build's problems (errors and warnings alike, as the terminal prints them). */
-export function problemsReport(problems: readonly ContentError[]): FailureReport {
+export function problemsReport(problems: readonly ContentError[], language: Language = 'en'): FailureReport {
   return {
     problems: problems.map((problem) => ({
       file: problem.file,
       line: problem.line,
-      field: problem.field,
-      message: problem.message,
+      field: translateField(problem.field, language),
+      message: translateMessage(problem.message, language),
       severity: problem.severity,
     })),
+    ...(language !== 'en' && { words: overlayWords(language) }),
+  };
+}
+
+function overlayWords(language: Language): OverlayWords {
+  return {
+    failed: word('buildFailed', language),
+    crashed: word('buildCrashed', language),
+    intro: word('failedIntro', language),
+    warning: word('warning', language),
+    warningsTitle: word('warningsTitle', language),
+    warningsIntro: word('warningsIntro', language),
+    close: word('close', language),
   };
 }
 
 /** The overlay's view of a crash: a template that throws while rendering, or a bug in brochure. */
-export function crashReport(error: unknown): Required<FailureReport> {
+export function crashReport(error: unknown): FailureReport & { error: ErrorDetails } {
   return { problems: [], error: errorDetails(error) };
 }
 

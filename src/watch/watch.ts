@@ -3,7 +3,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildSite, type BuildSuccess } from '../build.ts';
 import { bundleReloadClient } from '../bundle/reload-client.ts';
+import { editorRoot } from '../cms/build-admin.ts';
+import { startLocalEditor, type LocalEditor } from '../cms/local-editor.ts';
 import { formatReport } from '../errors.ts';
+import { word, type Language } from '../messages/translate.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { withCompressedSiblings } from '../host/precompress.ts';
@@ -30,6 +33,10 @@ export interface WatchSettings {
   log?: (text: string) => void;
   /** Problem reports; console.error by default. */
   error?: (text: string) => void;
+  /** Also serve the web editor at /admin, saving to the files on disk through decap-server. */
+  edit?: boolean;
+  /** The language of problem reports, in the terminal and the overlay; English by default. */
+  language?: Language;
 }
 
 /** A running watch: the URL it serves and how to stop it. */
@@ -52,6 +59,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const log = settings.log ?? console.log;
   const error = settings.error ?? console.error;
   const shown = (file: string) => displayPath(file, options.cwd);
+  const language = settings.language ?? 'en';
   // Stack traces of template errors then point into templates/, not into the bundle.
   process.setSourceMapsEnabled(true);
 
@@ -59,14 +67,17 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const devFiles = new Map([[RELOAD_CLIENT_FILE, await bundleReloadClient(options)]]);
   let current: BuildSuccess | undefined;
   const base = () => (current ? basePath(current.model.site.url) : '/');
+  const editor: LocalEditor | undefined = settings.edit ? await startLocalEditor(editorRoot(options), options.packageRoot, error) : undefined;
+  const handle = editor ? (req: Parameters<LocalEditor['handle']>[0], res: Parameters<LocalEditor['handle']>[1]) => editor.handle(req, res) || live.handle(req, res) : live.handle;
   const server = await serveSite({
     ...serveBuild(() => current, live, devFiles, base),
     port: options.port,
     host: options.host,
     base,
-    handle: live.handle,
-  }).catch((reason: unknown) => {
+    handle,
+  }).catch(async (reason: unknown) => {
     live.close();
+    await editor?.close();
     throw reason;
   });
 
@@ -76,15 +87,17 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     const start = performance.now();
     await settle(changed);
     await files.reading(changed);
-    const stillServing = () => `${current ? 'Still serving the last good build' : 'Nothing to serve yet'}; fix the file and save.`;
+    const stillServing = () => word(current ? 'stillServing' : 'nothingToServe', language);
     try {
-      const result = await buildSite(options, { cache });
+      const result = await buildSite(options, { cache, cmsBackend: editor?.backend });
       if (!result.ok) {
-        error(`${formatReport(result.problems)}\n${stillServing()}`);
-        live.fail(problemsReport(result.problems));
+        error(`${formatReport(result.problems, language)}\n${stillServing()}`);
+        live.fail(problemsReport(result.problems, language));
         return;
       }
-      if (result.problems.length > 0) error(formatReport(result.problems));
+      if (result.problems.length > 0) error(formatReport(result.problems, language));
+      // A misspelt field changes no page: its warning reaches open pages whether they reload or not.
+      live.warn(problemsReport(result.problems.filter((problem) => problem.severity === 'warning'), language));
       const previous = current;
       current = result;
       const summary = `${describe([...changed].map(shown))}: ${cache.pagesRendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - start)} ms`;
@@ -126,6 +139,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
   const shownBase = base() === '/' ? '' : base();
+  if (editor) log(`Editor: ${server.url}${shownBase || '/'}admin (saves go to the files under ${shown(options.content)}/)`);
   log(`Serving ${server.url}${shownBase}${networkUrls(options.host, server.port, shownBase).map((url) => ` and ${url}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
@@ -136,6 +150,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       await queue.close();
       live.close();
       await server.close();
+      await editor?.close();
     },
   };
 }

@@ -1,0 +1,158 @@
+// Every content message in English and Italian, side by side: `{name}` marks a value filled in when the message is made.
+//
+// To add a message: write its English exactly as the code produces it (with `{name}` where a value
+// goes) and its Italian beside it; the Italian may explain more (editors are not developers) and
+// must keep every `{name}` of the English. A test checks both are present and agree.
+
+/** One message: the English the code writes, and its Italian. */
+export interface Message {
+  en: string;
+  it: string;
+}
+
+/** Whole messages, the text after `field: ` in a report line. */
+export const MESSAGES = {
+  // Field checks (src/content/validate.ts)
+  requiredMissing: { en: 'required field is missing', it: 'manca questo campo, che è obbligatorio: aggiungilo' },
+  expectedGot: { en: 'expected {expected}, got {got}', it: 'serve {expected}, invece c’è {got}' },
+  unknownFieldSuggestion: {
+    en: 'unknown field, ignored; did you mean "{suggestion}"?',
+    it: 'campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "{suggestion}"?',
+  },
+  unknownFieldList: { en: 'unknown field, ignored; known fields: {known}', it: 'campo sconosciuto, ignorato (il sito non lo usa); i campi possibili sono: {known}' },
+  unknownFields: { en: 'unknown fields {keys}', it: 'campi sconosciuti: {keys}' },
+  imageNotFound: {
+    en: 'image "{image}" not found; add it to content/images/ or fix the name',
+    it: 'l’immagine "{image}" non c’è: aggiungila nella cartella content/images/ o correggi il nome',
+  },
+  duplicateSlug: {
+    en: '"{slug}" is already used by {other}; two professionals cannot share a URL, rename one of the files',
+    it: '"{slug}" è già usato da {other}: due professionisti non possono avere lo stesso indirizzo, rinomina uno dei due file',
+  },
+  reservedSlug: {
+    en: '"{slug}" is a built-in route of the site ({routes}); rename the file',
+    it: '"{slug}" è già un indirizzo del sito ({routes}): rinomina il file',
+  },
+  // Schema checks (src/content/schema.ts): the English is the schema's own message.
+  mustNotBeEmpty: { en: 'must not be empty', it: 'non può essere vuoto' },
+  imagePath: {
+    en: 'expected a path like "images/photo.jpg" (jpg, png, webp, avif or svg inside content/images/)',
+    it: 'serve il percorso di un’immagine come "images/foto.jpg" (jpg, png, webp, avif o svg nella cartella content/images/)',
+  },
+  httpUrl: { en: 'expected an absolute http(s) URL', it: 'serve un indirizzo web completo, che inizia con https://' },
+  dateShape: { en: 'expected a date written as YYYY, YYYY-MM or YYYY-MM-DD', it: 'serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03)' },
+  calendarDate: { en: 'expected a real calendar date (check the month and the day)', it: 'serve una data che esista nel calendario (controlla il mese e il giorno)' },
+  vatShape: {
+    en: 'expected the 11 digits of a partita IVA, in quotes, such as "01234567897"',
+    it: 'servono le 11 cifre della partita IVA, tra virgolette, come "01234567897"',
+  },
+  vatCheckDigit: {
+    en: 'the check digit (the last one) does not match the other ten, so a digit is probably mistyped; copy the partita IVA again from its VAT registration',
+    it: 'l’ultima cifra (di controllo) non corrisponde alle altre dieci, quindi probabilmente una cifra è sbagliata: ricopia la partita IVA dal certificato di attribuzione',
+  },
+  phone: { en: 'expected a phone number such as "+39 333 000 0000"', it: 'serve un numero di telefono come "+39 333 000 0000"' },
+  email: { en: 'expected an e-mail address', it: 'serve un indirizzo e-mail, come nome@esempio.it' },
+  specialisationMin: { en: 'list at least one specialisation', it: 'scrivi almeno una specializzazione' },
+  githubRepo: { en: 'expected a GitHub repository as owner/name, such as "studio-pss/sito"', it: 'serve un repository GitHub scritto come proprietario/nome, per esempio "studio-pss/sito"' },
+  // Files and folders (src/content/load.ts)
+  fileMissing: { en: 'is missing; every site needs it (see README, "Content layout")', it: 'manca: ogni sito ha bisogno di questo file' },
+  frontMatterMissing: {
+    en: 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")',
+    it: 'manca: il file deve iniziare con i suoi campi, racchiusi tra due righe "---"',
+  },
+  professionalFileName: {
+    en: '"{name}" cannot be a URL; use lowercase letters, digits and dashes, such as "{example}"',
+    it: '"{name}" non può diventare un indirizzo: usa solo lettere minuscole, cifre e trattini, come "{example}"',
+  },
+  noServices: {
+    en: 'no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md',
+    it: 'non c’è nessun percorso: la pagina Percorsi ne vuole almeno uno, come services/01-colloquio.md',
+  },
+  serviceFileName: {
+    en: '"{name}" needs a number prefix that sets its place in the list, such as "{example}"',
+    it: '"{name}" deve iniziare con un numero, che ne stabilisce il posto nell’elenco, come "{example}"',
+  },
+  brokenLink: { en: '{where} links to {url}, which is not a page or file of the site', it: '{where} punta a {url}, che non è una pagina né un file del sito' },
+  // YAML mistakes, explained: the English is the parser's (yaml) message.
+  yamlColonInText: {
+    en: 'Nested mappings are not allowed in compact mappings',
+    it: 'il testo contiene due punti seguiti da uno spazio (": "), che nel file separa il nome di un campo dal suo valore: metti il testo tra virgolette, per esempio titolo: "Ansia: come riconoscerla"',
+  },
+  yamlTextAfterQuotes: {
+    en: 'Unexpected scalar at node end',
+    it: 'dopo un testo tra virgolette c’è dell’altro testo sulla stessa riga: metti tutto il testo tra virgolette doppie ("…"); dentro, per l’apostrofo usa ’ oppure scrivi due apostrofi (\'\')',
+  },
+  yamlMissingQuote: { en: 'Missing closing "quote', it: 'un testo tra virgolette non è chiuso: aggiungi la virgoletta di chiusura alla fine del testo' },
+  yamlDuplicateKey: { en: 'Map keys must be unique', it: 'lo stesso campo compare due volte: tienine uno solo' },
+  yamlTab: { en: 'Tabs are not allowed as indentation', it: 'il rientro della riga usa il tasto Tab: usa solo spazi' },
+  yamlKeyOnOneLine: {
+    en: 'Implicit keys need to be on a single line',
+    it: 'una riga non ha la forma campo: valore; controlla che ci siano i due punti dopo il nome del campo e che il rientro sia uguale a quello delle righe vicine',
+  },
+  yamlReservedCharacter: {
+    en: 'Plain value cannot start with reserved character {character}',
+    it: 'un testo non può iniziare con {character}: mettilo tra virgolette',
+  },
+  yamlUnclosedList: {
+    en: 'Flow sequence in block collection must be sufficiently indented and end with a ]',
+    it: 'il valore inizia con [ ma la parentesi non è chiusa: chiudila con ], oppure metti il testo tra virgolette',
+  },
+  yamlUnclosedMap: {
+    en: 'Flow map in block collection must be sufficiently indented and end with a }',
+    it: 'il valore inizia con { ma la parentesi non è chiusa: chiudila con }, oppure metti il testo tra virgolette',
+  },
+} as const satisfies Record<string, Message>;
+
+/** Pieces that fill `{expected}` and `{got}`: kinds of value, how the file's value is described. */
+export const FRAGMENTS = {
+  text: { en: 'text', it: 'un testo' },
+  number: { en: 'a number', it: 'un numero' },
+  wholeNumber: { en: 'a whole number', it: 'un numero intero' },
+  boolean: { en: 'true or false', it: 'true (sì) o false (no)' },
+  list: { en: 'a list', it: 'un elenco' },
+  fields: { en: 'a set of fields', it: 'un gruppo di campi' },
+  emptyValue: { en: 'an empty value', it: 'un valore vuoto' },
+  emptyList: { en: 'an empty list', it: 'un elenco vuoto' },
+  somethingElse: { en: 'something else', it: 'un altro valore' },
+} as const satisfies Record<string, Message>;
+
+/** Field names that are not schema fields: the file as a whole, its name, its YAML. */
+export const FIELDS = {
+  frontMatter: { en: 'front matter', it: 'intestazione del file' },
+  fileName: { en: 'file name', it: 'nome del file' },
+  file: { en: 'file', it: 'file' },
+  services: { en: 'services', it: 'percorsi' },
+  slug: { en: 'slug', it: 'indirizzo' },
+  yaml: { en: 'YAML', it: 'scrittura del file' },
+  link: { en: 'link', it: 'collegamento' },
+  code: { en: 'code', it: 'codice' },
+} as const satisfies Record<string, Message>;
+
+/** The words around the messages: report lines and totals. */
+export const WORDS = {
+  warning: { en: 'warning: ', it: 'attenzione: ' },
+  or: { en: ' or ', it: ' o ' },
+  and: { en: ' and ', it: ' e ' },
+  error: { en: '{count} error', it: '{count} errore' },
+  errors: { en: '{count} errors', it: '{count} errori' },
+  warningCount: { en: '{count} warning', it: '{count} avviso' },
+  warnings: { en: '{count} warnings', it: '{count} avvisi' },
+  // English reports keep the path as zod writes it (`timeline[0]` is the first); Italian counts from 1.
+  item: { en: '[{position}]', it: 'voce {position}' },
+  gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
+  leftUnchanged: { en: '{folder} was left unchanged.', it: '{folder} non è stata modificata.' },
+  nothingWritten: { en: 'Nothing was written.', it: 'Non è stato scritto nulla.' },
+  nothingPrinted: { en: 'Nothing was printed.', it: 'Non è stato stampato nulla.' },
+  contentValid: { en: 'Content in {folder} is valid.', it: 'I contenuti in {folder} sono corretti.' },
+  stillServing: { en: 'Still serving the last good build; fix the file and save.', it: 'Il sito mostra ancora l’ultima versione riuscita: correggi il file e salva.' },
+  nothingToServe: { en: 'Nothing to serve yet; fix the file and save.', it: 'Ancora nulla da mostrare: correggi il file e salva.' },
+  buildFailed: { en: 'The build failed', it: 'Il sito non si è potuto aggiornare' },
+  buildCrashed: { en: 'The build crashed', it: 'L’aggiornamento si è interrotto per un errore' },
+  failedIntro: {
+    en: 'This page still shows the last good build. Fix the file and save: the page reloads by itself.',
+    it: 'La pagina mostra ancora l’ultima versione riuscita. Correggi il file e salva: la pagina si ricarica da sola.',
+  },
+  warningsTitle: { en: 'Warnings', it: 'Avvisi' },
+  warningsIntro: { en: 'The page is up to date; these lines of the content were ignored or look wrong.', it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.' },
+  close: { en: 'Close', it: 'Chiudi' },
+} as const satisfies Record<string, Message>;
