@@ -35,7 +35,7 @@ const RULES: [fixture: string, expected: string][] = [
   ],
   [
     'reserved-slug',
-    'content/professionals/contatti.md: slug: "contatti" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static); rename the file',
+    'content/professionals/contatti.md: slug: "contatti" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static, admin); rename the file',
   ],
   ['missing-image', 'content/professionals/rossi.md:6: photo.image: image "images/rosi.jpg" not found; add it to content/images/ or fix the name'],
   ['empty-services', 'content/services: services: no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md'],

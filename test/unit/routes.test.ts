@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PATHS, filesForPath, fileOfPath, PRIVACY_PATH, pathOfFile, RESERVED_SLUGS } from '../../src/routes.ts';
 
 describe('RESERVED_SLUGS', () => {
-  it('lists every built-in page, index, 404 and the static folder, in the order the error message shows them', () => {
-    expect(RESERVED_SLUGS).toEqual(['index', 'contatti', 'percorsi', 'privacy', '404', 'static']);
+  it('lists every built-in page, index, 404, the static folder and the editor’s folder, in the order the error message shows them', () => {
+    expect(RESERVED_SLUGS).toEqual(['index', 'contatti', 'percorsi', 'privacy', '404', 'static', 'admin']);
   });
 });
 

@@ -218,7 +218,7 @@ describe('validateContent: slugs', () => {
   it.each(['contatti', 'percorsi', 'privacy', 'index', '404', 'static'])('rejects a professional named after the built-in route "%s"', async (slug) => {
     const { lines } = await check({ [AT]: null, [`content/professionals/${slug}.md`]: ROSSI });
     expect(lines).toEqual([
-      `content/professionals/${slug}.md: slug: "${slug}" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static); rename the file`,
+      `content/professionals/${slug}.md: slug: "${slug}" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static, admin); rename the file`,
     ]);
   });
 
