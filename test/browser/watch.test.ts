@@ -61,7 +61,7 @@ describe('brochure watch in Chromium', () => {
     content = path.join(await tempDir('brochure-watch-browser-'), 'content');
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
     original = await readFile(servicePath(), 'utf8');
-    watch = spawn(process.execPath, [BIN, 'watch', '--port', '0', '--content', content], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    watch = spawn(process.execPath, [BIN, 'watch', '--port', '0', '--content', content, '--lang', 'en'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));

@@ -104,7 +104,7 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
       .filter((line) => !/^(?:vat|email|order):/.test(line))
       .join('\n')
       .replace(/^name: .*$/m, 'name: Mario Prova\norder: 99\nemail: mario.prova@example.com');
-    cli = spawnCli(['watch', '--port', '0', '--content', 'content', '--out', 'dist'], project);
+    cli = spawnCli(['watch', '--port', '0', '--content', 'content', '--out', 'dist', '--lang', 'en'], project);
     url = await eventually('the URL', () => /Serving (http:\/\/localhost:\d+)/.exec(cli.output.stdout)?.[1]);
     events = await openEvents(url);
     await eventually('the hello event', () => events.received.find((event) => event.event === 'hello'));
