@@ -88,12 +88,7 @@ function inspectSvg(bytes: Buffer, image: string): string | undefined {
   if (!/<svg\b/i.test(decoded.text)) return imageProblems.notSvg(image);
   const unsafe = unsafeSvgContent(decoded.text);
   if (unsafe) return imageProblems.unsafeSvg(image, unsafe);
-  try {
-    svgSize(image, decoded.text);
-  } catch {
-    return imageProblems.svgSize(image);
-  }
-  return undefined;
+  return svgSize(decoded.text) ? undefined : imageProblems.svgSize(image);
 }
 
 function firstLine(text: string): string {

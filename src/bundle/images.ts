@@ -4,6 +4,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hash } from '../cache-file.ts';
+import { displayPath } from '../display-path.ts';
+import { ContentError, ProblemsError } from '../errors.ts';
 import type { ImageAsset } from '../render/page-props.ts';
 
 /** What `processImages` returns: manifest entries, files to write under dist, and the cache-miss count. */
@@ -42,11 +44,11 @@ export async function processImages(sources: string[], contentDir: string, cache
   let encoded = 0;
   const results = await mapLimit(sources, IMAGE_CONCURRENCY, async (source) => {
     const bytes = await readSource(source, contentDir);
-    if (path.extname(source).toLowerCase() === '.svg') return svgAsset(source, bytes);
+    if (path.extname(source).toLowerCase() === '.svg') return svgAsset(source, bytes, contentDir);
     const entry = cacheEntryOf(bytes, cacheDir);
     let variants = await readCache(entry);
     if (!variants) {
-      variants = await encode(source, bytes);
+      variants = await encode(source, bytes, contentDir);
       await writeCache(entry, variants);
       encoded++;
     }
@@ -65,7 +67,7 @@ async function readSource(source: string, contentDir: string): Promise<Buffer> {
   try {
     return await readFile(path.join(contentDir, source));
   } catch (cause) {
-    throw new Error(`cannot read image ${source} in ${contentDir}`, { cause });
+    throw imageProblem(source, contentDir, `cannot be read (${describe(cause)}); it was readable when the content was checked, so it changed or was removed while building: save it again`);
   }
 }
 
@@ -126,7 +128,7 @@ async function writeCache(entry: string, variants: Variant[]): Promise<void> {
   }
 }
 
-async function encode(source: string, bytes: Buffer): Promise<Variant[]> {
+async function encode(source: string, bytes: Buffer, contentDir: string): Promise<Variant[]> {
   const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(bytes).metadata();
@@ -142,7 +144,7 @@ async function encode(source: string, bytes: Buffer): Promise<Variant[]> {
     }));
     return await Promise.all(jobs);
   } catch (cause) {
-    throw new Error(`cannot encode image ${source}`, { cause });
+    throw imageProblem(source, contentDir, `cannot be encoded (${describe(cause)}); it decoded when the content was checked, so it changed while building: save it again, or export it again as JPEG or PNG`);
   }
 }
 
@@ -170,14 +172,16 @@ function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; 
   };
 }
 
-function svgAsset(source: string, bytes: Buffer): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
-  const { width, height } = svgSize(source, bytes.toString('utf8'));
+function svgAsset(source: string, bytes: Buffer, contentDir: string): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
+  const size = svgSize(bytes.toString('utf8'));
+  if (!size) throw imageProblem(source, contentDir, 'has no size: give its <svg> element width and height attributes or a viewBox');
+  const { width, height } = size;
   const name = outputName(source, hash(bytes), 'svg');
   return { asset: { src: `/${name}`, srcset: '', width, height, sources: [] }, outputs: [[name, bytes]] };
 }
 
 // Templates need intrinsic dimensions to reserve layout space; unitless/px attributes win, the viewBox fills gaps.
-export function svgSize(source: string, svg: string): { width: number; height: number } {
+export function svgSize(svg: string): { width: number; height: number } | undefined {
   const tag = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
   const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
   const px = (value?: string) => {
@@ -190,9 +194,7 @@ export function svgSize(source: string, svg: string): { width: number; height: n
   const h = px(attr('height'));
   const width = w ?? (h !== undefined && boxWidth && boxHeight ? (h * boxWidth) / boxHeight : boxWidth);
   const height = h ?? (w !== undefined && boxWidth && boxHeight ? (w * boxHeight) / boxWidth : boxHeight);
-  if (!width || !height || !Number.isFinite(width) || !Number.isFinite(height)) {
-    throw new Error(`cannot read the size of ${source}: it needs width/height attributes or a viewBox`);
-  }
+  if (!width || !height || !Number.isFinite(width) || !Number.isFinite(height)) return undefined;
   return { width: Math.round(width), height: Math.round(height) };
 }
 
@@ -207,4 +209,16 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * An image that validation accepted but the encoder could not use (it changed in between): a
+ * located problem of that file, as every user mistake is, never a stack trace.
+ */
+function imageProblem(source: string, contentDir: string, message: string): ProblemsError {
+  return new ProblemsError([new ContentError(displayPath(path.join(contentDir, source)), 0, 'image', `"${source}" ${message}`)]);
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
 }

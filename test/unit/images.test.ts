@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processImages, type ProcessedImages } from '../../src/bundle/images.ts';
+import { ProblemsError } from '../../src/errors.ts';
 
 const SOURCES = ['images/photo.jpg', 'images/logo.png', 'images/icon.svg', 'images/sized.svg', 'images/portrait.jpg', 'images/strip.jpg'];
 const RASTERS = 4;
@@ -183,5 +184,9 @@ describe('processImages', () => {
   it('throws an error naming a source it cannot decode', async () => {
     await writeFile(path.join(contentDir, 'images', 'broken.jpg'), 'not an image');
     await expect(processImages(['images/broken.jpg'], contentDir, path.join(root, 'cache-d'))).rejects.toThrow(/images\/broken\.jpg/);
+    // A located problem of that file (what every user mistake is), not a bare Error with a stack.
+    const thrown = await processImages(['images/broken.jpg'], contentDir, path.join(root, 'cache-e')).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(ProblemsError);
+    expect((thrown as ProblemsError).problems.map((problem) => [problem.file.endsWith('images/broken.jpg'), problem.field])).toEqual([[true, 'image']]);
   });
 });
