@@ -3,30 +3,16 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE, adminContentSecurityPolicy, adminFiles } from '../../src/cms/admin.ts';
 import { adminBuild, editorRoot, siteAdminHeaderRules } from '../../src/cms/build-admin.ts';
-import { siteSchema, type SiteConfig } from '../../src/content/schema.ts';
 import { headersFor, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { resolveOptions } from '../../src/options.ts';
+import { siteConfig } from '../helpers/site-config.ts';
 import { contentSecurityPolicy, renderHeadersFile } from '../../src/host/headers.ts';
 import { renderNginxConfig } from '../../src/host/nginx.ts';
 
-function site(overrides: Record<string, unknown> = {}): SiteConfig {
-  return siteSchema.parse({
-    name: 'Studio <Prova>',
-    subtitle: 'Studio di prova',
-    url: 'https://studio.example.com',
-    description: 'Un sito di prova.',
-    logo: 'images/logo.svg',
-    address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE' },
-    social: { label: 'Instagram', url: 'https://www.instagram.com/prova.example' },
-    map: { embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1', link: 'https://www.openstreetmap.org/', title: 'Mappa' },
-    reviews: { scriptUrl: 'https://static.elfsight.com/platform/platform.js', widgetClass: 'w' },
-    emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
-    copyrightYear: 2025,
-    ...overrides,
-  });
-}
+const site = siteConfig;
 
-const withEditor = site({ cms: { repo: 'studio-pss/sito' } });
+// A name with markup in it: the admin page must escape it.
+const withEditor = site({ name: 'Studio <Prova>', cms: { repo: 'studio-pss/sito' } });
 const options = resolveOptions({ content: 'content' }, '/repo');
 
 describe('adminBuild', () => {
