@@ -168,6 +168,10 @@ describe('output of the minimal site (contract §4)', () => {
     expect(accordion.textContent).toBe('Colloquio psicologico');
     expect(accordion.hasAttribute('aria-expanded')).toBe(true);
     expect(percorsi.querySelector('main')!.textContent).toContain('Un primo colloquio per conoscersi.');
+    // Sent once: the description is in the panel's HTML, not again in the island's props.
+    expect(text(result, 'percorsi.html').split('Un primo colloquio per conoscersi.')).toHaveLength(2);
+    const props = /data-island="ServicesAccordion" data-props="([^"]*)"/.exec(text(result, 'percorsi.html'))![1]!.replaceAll('&quot;', '"');
+    expect(JSON.parse(props)).toEqual({ services: [{ id: 'colloquio', title: 'Colloquio psicologico', duration: expect.any(String) }] });
     const rossi = parseHtml(text(result, 'rossi.html'));
     expect(rossi.querySelector('main a[href="/contatti"]')!.textContent).toBe('appuntamento');
   });
