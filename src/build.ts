@@ -6,6 +6,7 @@ import { loadContent, type ParsedFileCache } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
+import { renderMarkdownInWorker } from './model/markdown-worker.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './host/headers.ts';
@@ -140,9 +141,11 @@ export async function checkContent(options: ResolvedOptions, cache?: BuildCache)
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
 function noCache(options: ResolvedOptions): BuildCache {
+  // Started before loading, so on large sites the Markdown renders while the front matter is validated.
+  const shared = renderMarkdownInWorker(options.content, options.cacheDir);
   return {
     parsedFiles: (_absolute, parse) => parse(),
-    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
+    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir, shared.then((markdown) => markdown?.finish())),
     reuse: (_stage, _key, run) => run(),
     renderPages,
     checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),

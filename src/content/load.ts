@@ -69,9 +69,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
       found.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
       return { problems: found };
     }
-    // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
-    // endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
-    text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    text = normaliseText(text);
     const entry = kind === 'site' ? parseYamlFile(file, text, found) : parseMarkdownFile(file, kind, text, found);
     return { entry, problems: found };
   };
@@ -135,11 +133,23 @@ function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems
     problems.push(new ContentError(file, 1, 'front matter', 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")'));
     return undefined;
   }
-  // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
-  const parsed = matter(text, { engines: { yaml: () => ({}) } });
+  const parsed = splitFrontMatter(text);
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
   const source = parseYaml(file, parsed.matter, problems);
   return source && { kind, file, source, data: source.document.toJS() ?? {}, body: parsed.content };
+}
+
+// Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
+// endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
+/** A content file's text as loading reads it. */
+export function normaliseText(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/** Front matter (raw YAML) and Markdown body of normalised text; the body is what gets rendered. */
+export function splitFrontMatter(text: string): { matter: string; content: string } {
+  // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
+  return matter(text, { engines: { yaml: () => ({}) } });
 }
 
 function parseYaml(file: string, text: string, problems: ContentError[]): YamlSource | undefined {
