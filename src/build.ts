@@ -13,7 +13,7 @@ import { HEADERS_FILE, renderHeadersFile, renderNginxExample } from './host/head
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, PageTemplates } from './render/page-props.ts';
-import { renderPages, type Page } from './render/render-pages.ts';
+import { renderPages, streamPages, type Page } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 
 /** Milliseconds spent in each stage, for the summary and the benchmark. */
@@ -81,8 +81,120 @@ export interface BuildCache {
 
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
-  const start = performance.now();
   const cache = hooks.cache ?? noCache(options);
+  const prepared = await prepareSite(options, cache);
+  if (!prepared.ok) return prepared;
+  const { model, assets, templates, checkedProblems, start, contentDone, assetsDone } = prepared;
+
+  const pages = await cache.renderPages(model, assets, templates, hooks.devScript);
+  const files = new Map<string, Uint8Array>();
+  for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
+  for (const [file, contents] of prepared.files) files.set(file, contents);
+  for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
+
+  const fileSet = new Set(files.keys());
+  const broken = cache.checkLinks(pages, fileSet);
+  if (broken.length > 0) return { ok: false, problems: [...checkedProblems, ...broken] };
+  const end = performance.now();
+
+  return {
+    ok: true,
+    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
+    pages,
+    model,
+    problems: checkedProblems,
+    times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
+    imagesEncoded: prepared.imagesEncoded,
+  };
+}
+
+/** A finished streamed build: what the summary and the compliance rules read, with file sizes instead of bytes. */
+export interface StreamedBuild extends Omit<BuildSuccess, 'files'> {
+  /** Output path -> size, in the order the files were handed out. */
+  files: ReadonlyMap<string, { byteLength: number }>;
+}
+
+/** A build that hands its files out one by one (what `brochure build` writes), instead of holding the site. */
+export interface SiteStream {
+  ok: true;
+  /**
+   * Every output file, assets first, then each page as soon as it is rendered and its links checked.
+   * Rendering happens while this is iterated; once every page was checked, a broken link throws a
+   * ProblemsError naming them all (with the content warnings), so the writer can discard its output.
+   */
+  files: AsyncIterable<readonly [string, Uint8Array]>;
+  /** After `files` was iterated to the end: what `buildSite` would have returned, sizes instead of bytes. */
+  result(): StreamedBuild;
+}
+
+/**
+ * `buildSite` for writing: the same checks and the same bytes, but pages go out as they are rendered, so
+ * peak memory does not grow with the whole site's bytes (README, "Performance").
+ */
+export async function streamSite(options: ResolvedOptions): Promise<SiteStream | BuildFailure> {
+  const prepared = await prepareSite(options, noCache(options));
+  if (!prepared.ok) return prepared;
+  const { model, assets, templates, checkedProblems, start, contentDone, assetsDone, files: assetFiles, imagesEncoded } = prepared;
+  // Known before rendering: every page's file and every asset, which is all a link may point at.
+  const fileSet = new Set([...model.routes.map((route) => route.file), ...assetFiles.keys()]);
+  const sizes = new Map<string, { byteLength: number }>();
+  const pages: Page[] = [];
+  let end: number | undefined;
+
+  async function* files(): AsyncGenerator<readonly [string, Uint8Array]> {
+    for (const [file, contents] of assetFiles) {
+      sizes.set(file, contents);
+      yield [file, contents];
+    }
+    const broken: ContentError[] = [];
+    for await (const page of streamPages(model, assets, templates)) {
+      broken.push(...checkLinks([page], fileSet, options.cwd));
+      pages.push(page);
+      const bytes = Buffer.from(page.html);
+      sizes.set(page.route.file, { byteLength: bytes.byteLength });
+      yield [page.route.file, bytes];
+    }
+    if (broken.length > 0) throw new ProblemsError([...checkedProblems, ...broken]);
+    end = performance.now();
+  }
+
+  return {
+    ok: true,
+    files: files(),
+    result() {
+      if (end === undefined) throw new Error('streamSite: result() before every file was handed out');
+      const order = new Map(model.routes.map((route, index) => [route, index]));
+      return {
+        ok: true,
+        files: sizes,
+        pages: pages.sort((a, b) => order.get(a.route)! - order.get(b.route)!),
+        model,
+        problems: checkedProblems,
+        times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
+        imagesEncoded,
+      };
+    },
+  };
+}
+
+/** Content validated and modelled, templates and assets built: everything rendering needs. */
+interface PreparedSite {
+  ok: true;
+  model: SiteModel;
+  assets: AssetManifest;
+  templates: PageTemplates;
+  /** Every output file but the pages (and watch's dev files). */
+  files: Map<string, Uint8Array>;
+  /** Warnings only. */
+  checkedProblems: ContentError[];
+  imagesEncoded: number;
+  start: number;
+  contentDone: number;
+  assetsDone: number;
+}
+
+async function prepareSite(options: ResolvedOptions, cache: BuildCache): Promise<PreparedSite | BuildFailure> {
+  const start = performance.now();
   const checked = await checkContent(options, cache);
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const model = buildModel(checked.entries, await cache.renderMarkdown(markdownBodies(checked.entries)));
@@ -105,9 +217,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   const assets: AssetManifest = { script: `/${client.entry.path}`, stylesheet: `/${stylesheet.path}`, images: images.images };
   const assetsDone = performance.now();
 
-  const pages = await cache.renderPages(model, assets, templates, hooks.devScript);
   const files = new Map<string, Uint8Array>();
-  for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
   for (const file of client.files) files.set(file.path, file.contents);
   files.set(stylesheet.path, stylesheet.contents);
   for (const [file, contents] of images.files) files.set(file, contents);
@@ -115,22 +225,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   files.set('robots.txt', Buffer.from(renderRobots(model)));
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site)));
   files.set('nginx.conf.example', Buffer.from(renderNginxExample(model.site)));
-  for (const [file, contents] of hooks.devFiles ?? []) files.set(file, contents);
-
-  const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet);
-  if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
-  const end = performance.now();
-
-  return {
-    ok: true,
-    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
-    pages,
-    model,
-    problems: checked.problems,
-    times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
-    imagesEncoded: images.encoded,
-  };
+  return { ok: true, model, assets, templates, files, checkedProblems: checked.problems, imagesEncoded: images.encoded, start, contentDone, assetsDone };
 }
 
 /** Loads and validates only: what `brochure check` runs. */

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { buildSite, checkContent } from './build.ts';
-import { ContentError, errorsOf, formatReport } from './errors.ts';
+import { buildSite, checkContent, streamSite } from './build.ts';
+import { ContentError, errorsOf, formatReport, ProblemsError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { writeSite } from './output/write-site.ts';
 import { formatSummary } from './summary.ts';
@@ -52,9 +52,17 @@ function createProgram(): Command {
     .option('-q, --quiet', 'print nothing on success')
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'>) => {
       const options = resolveOptions(flags);
-      const result = await buildSite(options);
-      if (!result.ok) return fail(result.problems, `${displayPath(options.out)}/ was left unchanged.`);
-      await writeSite(options.out, result.files);
+      const unchanged = `${displayPath(options.out)}/ was left unchanged.`;
+      const build = await streamSite(options);
+      if (!build.ok) return fail(build.problems, unchanged);
+      try {
+        await writeSite(options.out, build.files);
+      } catch (error) {
+        // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
+        if (error instanceof ProblemsError) return fail(error.problems, unchanged);
+        throw error;
+      }
+      const result = build.result();
       if (result.problems.length > 0) console.error(formatReport(result.problems));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));

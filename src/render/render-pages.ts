@@ -38,9 +38,56 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, templ
   const slices = Array.from({ length: threads }, (_, thread) => indexes.slice(thread * share, (thread + 1) * share));
   const [own = [], ...others] = slices;
   // Workers start first so they load while this thread renders its own slice.
-  const pending = others.map((routes) => renderInWorker(file, { role: 'brochure-render', model, assets, devScript, routes }));
+  const pending = others.map((routes) => {
+    const html: string[] = [];
+    return renderInWorker(file, { role: 'brochure-render', model, assets, devScript, routes }, (batch) => html.push(...batch)).then(() => html);
+  });
   const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets, devScript }).html), ...(await Promise.all(pending))].flat();
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
+}
+
+/**
+ * The pages of `renderPages`, each handed on as soon as it is rendered (this thread's share first, then
+ * the workers' batches as they arrive), so a build can write them out instead of holding the whole site.
+ */
+export async function* streamPages(model: SiteModel, assets: AssetManifest, templates: PageTemplates): AsyncGenerator<Page> {
+  const file = bundleFileOf(templates);
+  const threads = file ? Math.min(availableParallelism(), Math.floor(model.routes.length / ROUTES_PER_WORKER)) : 1;
+  if (!file || threads < 2) {
+    for (const route of model.routes) yield renderPage(templates, { model, route, assets, devScript: undefined });
+    return;
+  }
+  const share = Math.ceil(model.routes.length / threads);
+  const arrived: Page[] = [];
+  let wake: (() => void) | undefined;
+  const workers = Array.from({ length: threads - 1 }, (_, thread) => {
+    const routes = model.routes.map((_route, index) => index).slice((thread + 1) * share, (thread + 2) * share);
+    let next = 0;
+    return renderInWorker(file, { role: 'brochure-render', model, assets, devScript: undefined, routes }, (batch) => {
+      for (const html of batch) arrived.push({ route: model.routes[routes[next++]!]!, html });
+      wake?.();
+    });
+  });
+  let failure: unknown;
+  const finished = Promise.all(workers).then(
+    () => undefined,
+    (error: unknown) => {
+      failure = error;
+    },
+  );
+  for (const route of model.routes.slice(0, share)) yield renderPage(templates, { model, route, assets, devScript: undefined });
+  let done = false;
+  void finished.then(() => {
+    done = true;
+    wake?.();
+  });
+  for (;;) {
+    while (arrived.length > 0) yield arrived.shift()!;
+    if (failure) throw failure;
+    if (done) return;
+    await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+  }
 }
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
@@ -48,11 +95,16 @@ export function renderPage(templates: PageTemplates, props: PageProps): Page {
   return { route: props.route, html: `<!doctype html>${renderToStaticMarkup(createElement(templates[props.route.kind], props))}` };
 }
 
-function renderInWorker(file: string, task: RenderTask): Promise<string[]> {
+/** Posts the HTML of its routes in batches of this many pages, so neither thread holds them all at once. */
+export const RENDER_BATCH = 100;
+
+/** Runs `task` in a worker; `onBatch` gets the HTML in route order, a batch at a time (an empty batch ends). */
+function renderInWorker(file: string, task: RenderTask, onBatch: (html: string[]) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(`file://${file}`), { workerData: task });
-    worker.once('message', (html: string[]) => {
-      resolve(html);
+    worker.on('message', (html: string[]) => {
+      if (html.length > 0) return onBatch(html);
+      resolve();
       void worker.terminate();
     });
     worker.once('error', reject);

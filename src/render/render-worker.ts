@@ -1,12 +1,16 @@
 // Worker side of parallel rendering: bundled with the templates, renders the slice of routes it is given.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { PageTemplates } from './page-props.ts';
-import { renderPage, type RenderTask } from './render-pages.ts';
+import { RENDER_BATCH, renderPage, type RenderTask } from './render-pages.ts';
 
-/** In a render worker, renders its routes and posts their HTML back in order; elsewhere does nothing. */
+/** In a render worker, renders its routes and posts their HTML back in order, in batches, then an empty batch; elsewhere does nothing. */
 export function answerRenderTask(templates: PageTemplates): void {
   const task = workerData as RenderTask | undefined;
   if (isMainThread || task?.role !== 'brochure-render' || !parentPort) return;
   const { model, assets, devScript } = task;
-  parentPort.postMessage(task.routes.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets, devScript }).html));
+  for (let start = 0; start < task.routes.length; start += RENDER_BATCH) {
+    const batch = task.routes.slice(start, start + RENDER_BATCH);
+    parentPort.postMessage(batch.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets, devScript }).html));
+  }
+  parentPort.postMessage([]);
 }
