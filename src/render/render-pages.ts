@@ -75,7 +75,11 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, temp
       failure = error;
     },
   );
-  for (const route of model.routes.slice(0, share)) yield renderPage(templates, { model, route, assets, devScript: undefined });
+  for (const route of model.routes.slice(0, share)) {
+    yield renderPage(templates, { model, route, assets, devScript: undefined });
+    // The workers' pages go out between this thread's, so they never pile up waiting.
+    while (arrived.length > 0) yield arrived.shift()!;
+  }
   let done = false;
   void finished.then(() => {
     done = true;
