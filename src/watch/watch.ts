@@ -33,7 +33,7 @@ export interface WatchSession {
 }
 
 // Saves that arrive within this spell go into one build (an atomic save alone is two or three events).
-const QUIET_MS = 20;
+const QUIET_MS = 8;
 
 /**
  * Builds the site, serves it on `options.port` and rebuilds whenever a watched file changes.
