@@ -242,7 +242,13 @@ function noCache(options: ResolvedOptions): BuildCache {
   const shared = renderMarkdownInWorker(options.content, options.cacheDir);
   return {
     parsedFiles: (_absolute, parse) => parse(),
-    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir, shared.then((markdown) => markdown?.finish())),
+    renderMarkdown: async (bodies) => {
+      try {
+        return await renderMarkdownBodies(bodies, options.cacheDir, () => shared.then((markdown) => markdown?.finish()));
+      } finally {
+        void shared.then((markdown) => markdown?.stop());
+      }
+    },
     reuse: (_stage, _key, run) => run(),
     renderPages,
     checkLinks: (pages, files) => checkLinks(pages, files, options.cwd),

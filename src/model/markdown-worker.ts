@@ -18,6 +18,8 @@ interface MarkdownTask {
 /** Markdown being rendered on two threads; `finish` makes the calling thread take the files left, then merges. */
 export interface SharedMarkdown {
   finish(): Promise<RenderedMarkdown>;
+  /** Ends the worker: every body was in the cache after all. */
+  stop(): void;
 }
 
 // Below this many files the worker's start-up (loading the CLI bundle and unified on the other core)
@@ -55,6 +57,7 @@ export async function renderMarkdownInWorker(contentDir: string, cacheDir: strin
       void worker.terminate();
       return new Map([...pairs, ...own]);
     },
+    stop: () => void worker.terminate(),
   };
 }
 

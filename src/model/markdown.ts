@@ -11,14 +11,15 @@ const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
 export type RenderedMarkdown = ReadonlyMap<string, string>;
 
 /**
- * Renders every body, reusing HTML cached by earlier builds. The unified pipeline is loaded and
- * warmed up only when some body is new: on an unchanged site that saves most of the content stage.
+ * Renders every body, reusing HTML cached by earlier builds; on a miss, `helper` may have rendered it.
+ * The unified pipeline is loaded and warmed up only when some body is new: on an unchanged site that
+ * saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, prerendered?: Promise<RenderedMarkdown | undefined>): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
   const cached = await readMarkdownCache(cacheDir);
-  // What a second thread rendered meanwhile (see markdown-worker.ts): the cache misses, keyed by body.
-  const parallel = await prerendered;
+  // Asked for at the first cache miss only: what a second thread rendered (see markdown-worker.ts).
+  let parallel: Promise<RenderedMarkdown | undefined> | undefined;
   const rendered = new Map<string, string>();
   const fresh: Record<string, string> = {};
   let missed = false;
@@ -29,7 +30,7 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     let html = cached[key];
     if (html === undefined) {
       missed = true;
-      html = parallel?.get(body) ?? (render ??= await loadRenderer())(body);
+      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? (render ??= await loadRenderer())(body);
     }
     rendered.set(body, html);
     fresh[key] = html;
