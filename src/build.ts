@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
+import { FrontMatterCache } from './content/front-matter-cache.ts';
 import { loadContent, type ParsedFileCache } from './content/load.ts';
 import { validateContent, type Entries } from './content/validate.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
@@ -67,6 +68,8 @@ export type AssetStage = 'templates' | 'client' | 'styles' | 'images';
 export interface BuildCache {
   /** Parsed content files, kept until the file changes. */
   parsedFiles: ParsedFileCache;
+  /** Front matter parsed by earlier builds (on disk), for `build`; watch keeps whole parsed files instead. */
+  frontMatter?: () => Promise<FrontMatterCache>;
   /** Renders Markdown bodies, reusing the HTML of earlier builds. */
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
@@ -232,8 +235,11 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache): Promise
 
 /** Loads and validates only: what `brochure check` runs. */
 export async function checkContent(options: ResolvedOptions, cache?: BuildCache): Promise<{ entries?: Entries; problems: ContentError[] }> {
+  const frontMatter = await cache?.frontMatter?.();
+  const loaded = await loadContent(options.content, options.cwd, cache?.parsedFiles, frontMatter);
+  await frontMatter?.save();
   // validateContent leaves `entries` out whenever there is an error.
-  return validateContent(await loadContent(options.content, options.cwd, cache?.parsedFiles));
+  return validateContent(loaded);
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
@@ -242,6 +248,7 @@ function noCache(options: ResolvedOptions): BuildCache {
   const shared = renderMarkdownInWorker(options.content, options.cacheDir);
   return {
     parsedFiles: (_absolute, parse) => parse(),
+    frontMatter: () => FrontMatterCache.load(options.cacheDir),
     renderMarkdown: async (bodies) => {
       try {
         return await renderMarkdownBodies(bodies, options.cacheDir, () => shared.then((markdown) => markdown?.finish()));

@@ -2,9 +2,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { LineCounter, parseDocument } from 'yaml';
+import { Document, LineCounter, parseDocument } from 'yaml';
 import { ContentError } from '../errors.ts';
 import type { YamlSource } from './locate.ts';
+import type { FrontMatterCache } from './front-matter-cache.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
@@ -55,7 +56,12 @@ export interface ParsedFile {
 export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
 
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
-export async function loadContent(contentDir: string, cwd = process.cwd(), cache: ParsedFileCache = (_absolute, parse) => parse()): Promise<LoadedContent> {
+export async function loadContent(
+  contentDir: string,
+  cwd = process.cwd(),
+  cache: ParsedFileCache = (_absolute, parse) => parse(),
+  frontMatter?: FrontMatterCache,
+): Promise<LoadedContent> {
   const problems: ContentError[] = [];
   const display = (absolute: string) => displayPath(absolute, cwd);
 
@@ -70,7 +76,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
       return { problems: found };
     }
     text = normaliseText(text);
-    const entry = kind === 'site' ? parseYamlFile(file, text, found) : parseMarkdownFile(file, kind, text, found);
+    const entry = kind === 'site' ? parseYamlFile(file, text, found, frontMatter) : parseMarkdownFile(file, kind, text, found, frontMatter);
     return { entry, problems: found };
   };
 
@@ -123,20 +129,46 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
   return { entries, images, problems };
 }
 
-function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
-  const source = parseYaml(file, text, problems);
-  return source && { kind: 'site', file, source, data: source.document.toJS(), body: '' };
+function parseYamlFile(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
+  const parsed = parseData(file, text, problems, frontMatter);
+  return parsed && { kind: 'site', file, ...parsed, body: '' };
 }
 
-function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[]): RawEntry | undefined {
+function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
   if (!matter.test(text)) {
     problems.push(new ContentError(file, 1, 'front matter', 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")'));
     return undefined;
   }
   const parsed = splitFrontMatter(text);
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
-  const source = parseYaml(file, parsed.matter, problems);
-  return source && { kind, file, source, data: source.document.toJS() ?? {}, body: parsed.content };
+  const yaml = parseData(file, parsed.matter, problems, frontMatter);
+  return yaml && { kind, file, source: yaml.source, data: yaml.data ?? {}, body: parsed.content };
+}
+
+/** YAML text -> its data, from the front-matter cache when it parsed cleanly before (then the document is parsed only if asked for). */
+function parseData(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): { source: YamlSource; data: unknown } | undefined {
+  const known = frontMatter?.get(text);
+  if (known !== undefined) return { source: lazySource(file, text), data: known };
+  const source = parseYaml(file, text, problems);
+  if (!source) return undefined;
+  const data: unknown = source.document.toJS();
+  if (source.document.warnings.length === 0) frontMatter?.set(text, data);
+  return { source, data };
+}
+
+/** A YamlSource parsed on first use: only a message needing a line number reads it. */
+function lazySource(file: string, text: string): YamlSource {
+  let parsed: YamlSource | undefined;
+  // The text parsed without error when it was cached; should the parser now disagree, lines fall back to 1.
+  const source = () => (parsed ??= parseYaml(file, text, []) ?? { document: new Document(), lineCounter: new LineCounter() });
+  return {
+    get document() {
+      return source().document;
+    },
+    get lineCounter() {
+      return source().lineCounter;
+    },
+  };
 }
 
 // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
