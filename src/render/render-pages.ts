@@ -21,6 +21,11 @@ export interface RenderTask {
   devScript: string | undefined;
   /** Indexes into `model.routes`. */
   routes: number[];
+  /**
+   * For a streamed build: one Int32, the batches the main thread has handed on. The worker stays at
+   * most BATCHES_AHEAD batches ahead of it, so a slow disk never makes pages pile up in memory.
+   */
+  consumed?: SharedArrayBuffer;
 }
 
 // Below this many routes a worker's start-up (importing React and the templates, copying the model)
@@ -58,39 +63,61 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, temp
     return;
   }
   const share = Math.ceil(model.routes.length / threads);
-  const arrived: Page[] = [];
+  /** Workers' pages not yet handed on; the last of each batch carries its worker's `consumed` counter. */
+  const arrived: { page: Page; consumed?: Int32Array }[] = [];
+  const counters: Int32Array[] = [];
   let wake: (() => void) | undefined;
   const workers = Array.from({ length: threads - 1 }, (_, thread) => {
     const routes = model.routes.map((_route, index) => index).slice((thread + 1) * share, (thread + 2) * share);
+    const consumed = new Int32Array(new SharedArrayBuffer(4));
+    counters.push(consumed);
     let next = 0;
-    return renderInWorker(file, { role: 'brochure-render', model, assets, devScript: undefined, routes }, (batch) => {
-      for (const html of batch) arrived.push({ route: model.routes[routes[next++]!]!, html });
+    return renderInWorker(file, { role: 'brochure-render', model, assets, devScript: undefined, routes, consumed: consumed.buffer as SharedArrayBuffer }, (batch) => {
+      batch.forEach((html, index) => arrived.push({ page: { route: model.routes[routes[next++]!]!, html }, consumed: index === batch.length - 1 ? consumed : undefined }));
       wake?.();
     });
   });
   let failure: unknown;
-  const finished = Promise.all(workers).then(
-    () => undefined,
+  let done = false;
+  void Promise.all(workers).then(
+    () => {
+      done = true;
+      wake?.();
+    },
     (error: unknown) => {
       failure = error;
+      wake?.();
     },
   );
-  for (const route of model.routes.slice(0, share)) {
-    yield renderPage(templates, { model, route, assets, devScript: undefined });
-    // The workers' pages go out between this thread's, so they never pile up waiting.
-    while (arrived.length > 0) yield arrived.shift()!;
+  function* handOn(): Generator<Page> {
+    while (arrived.length > 0) {
+      const { page, consumed } = arrived.shift()!;
+      yield page;
+      if (consumed) {
+        Atomics.add(consumed, 0, 1);
+        Atomics.notify(consumed, 0);
+      }
+    }
   }
-  let done = false;
-  void finished.then(() => {
-    done = true;
-    wake?.();
-  });
-  for (;;) {
-    while (arrived.length > 0) yield arrived.shift()!;
-    if (failure) throw failure;
-    if (done) return;
-    await new Promise<void>((resolve) => (wake = resolve));
-    wake = undefined;
+  try {
+    for (const route of model.routes.slice(0, share)) {
+      yield renderPage(templates, { model, route, assets, devScript: undefined });
+      // The workers' pages go out between this thread's, so they never wait long.
+      yield* handOn();
+    }
+    for (;;) {
+      yield* handOn();
+      if (failure) throw failure;
+      if (done) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    // Stopped early (a failed write): let waiting workers run to their end instead of blocking forever.
+    for (const consumed of counters) {
+      Atomics.store(consumed, 0, 2 ** 30);
+      Atomics.notify(consumed, 0);
+    }
   }
 }
 
@@ -101,6 +128,9 @@ export function renderPage(templates: PageTemplates, props: PageProps): Page {
 
 /** Posts the HTML of its routes in batches of this many pages, so neither thread holds them all at once. */
 export const RENDER_BATCH = 100;
+
+/** How many batches a worker of a streamed build may post before the main thread has handed them on. */
+export const BATCHES_AHEAD = 4;
 
 /** Runs `task` in a worker; `onBatch` gets the HTML in route order, a batch at a time (an empty batch ends). */
 function renderInWorker(file: string, task: RenderTask, onBatch: (html: string[]) => void): Promise<void> {
