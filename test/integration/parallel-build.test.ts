@@ -9,8 +9,8 @@ import { runCli } from '../helpers/cli.ts';
 import { hashTree, sha256, tempDir } from '../helpers/files.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
-// Above both thresholds: 200 Markdown files for the Markdown worker, 250 routes for the render worker.
-const PROFESSIONALS = 150;
+// Above both thresholds: 200 Markdown files start the Markdown worker, 500 routes a render worker.
+const PROFESSIONALS = 500;
 const SERVICES = 150;
 
 let site: string;
