@@ -187,9 +187,12 @@ describe('the web editor of brochure watch --edit', () => {
     const original = await readFile(file, 'utf8');
     const page = await context.newPage();
     await page.goto(`${url}/percorsi`);
+    // The save changes the page (no duration any more), so it reloads; the warnings reach the page
+    // just before the reload too, so wait for the reload itself before reading the panel.
+    const reloaded = page.waitForEvent('load');
     await writeFile(file, original.replace('duration: 50', 'durata: 50'));
+    await reloaded;
     const panelText = () => page.evaluate(() => document.querySelector('brochure-warnings')?.shadowRoot?.textContent ?? null);
-    // The save changes the page (no duration any more), so it reloads: read it once it has settled.
     const text = await eventually('the warnings panel', () => panelText().then((found) => found ?? undefined, () => undefined));
     expect(text).toContain('Avvisi');
     expect(text).toContain('content/services/01-sostegno-psicologico.md:3 attenzione: durata: campo sconosciuto, ignorato (il sito non lo usa); i campi possibili sono: title, duration');
