@@ -1,28 +1,44 @@
-// `npm run bench` (build part): start-up, cold build of the sample site, and a 2,000-entry site.
+// `npm run bench` (build part): start-up, then per scale whole-process builds without and with the cache, and peak memory.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { generateBigSite } from './big-site.ts';
+import { gzipSync } from 'node:zlib';
+import { benchFlags, generateScale, SCALES } from './scales.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = path.join(root, 'bin', 'brochure.js');
+const cacheDir = path.join(root, 'node_modules', '.cache', 'brochure');
 const work = await mkdtemp(path.join(tmpdir(), 'brochure-bench-'));
 const hasTime = existsSync('/usr/bin/time');
+const { scales, runs } = benchFlags();
 
-/** Runs the CLI once; returns wall milliseconds, peak RSS in MB (when /usr/bin/time exists) and stdout. */
-function run(args: string[]): { ms: number; peakMb?: number; stdout: string } {
+interface Run {
+  ms: number;
+  /** User + system CPU seconds of the whole process (steadier than wall time on a loaded machine). */
+  cpuMs?: number;
+  peakMb?: number;
+  stdout: string;
+}
+
+/** Runs the CLI once; wall time always, CPU time and peak RSS when /usr/bin/time exists. */
+function run(args: string[]): Run {
   const command = hasTime ? '/usr/bin/time' : process.execPath;
-  const fullArgs = hasTime ? ['-f', '%M', process.execPath, bin, ...args] : [bin, ...args];
+  const fullArgs = hasTime ? ['-f', '%U %S %M', process.execPath, bin, ...args] : [bin, ...args];
   const start = performance.now();
-  const result = spawnSync(command, fullArgs, { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(command, fullArgs, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`brochure ${args.join(' ')} failed:\n${result.stderr}`);
-  const peakKb = hasTime ? Number(result.stderr.trim().split('\n').at(-1)) : NaN;
-  return { ms, peakMb: Number.isFinite(peakKb) ? peakKb / 1024 : undefined, stdout: result.stdout };
+  const [user, system, peakKb] = hasTime ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+  return {
+    ms,
+    cpuMs: user !== undefined && system !== undefined ? (user + system) * 1000 : undefined,
+    peakMb: peakKb ? peakKb / 1024 : undefined,
+    stdout: result.stdout,
+  };
 }
 
 function median(values: number[]): number {
@@ -30,31 +46,65 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function repeat(times: number, args: string[]) {
-  const runs = Array.from({ length: times }, () => run(args));
-  return { median: median(runs.map((r) => r.ms)), runs };
+/** Removes every cache but the encoded images (whose first build has its own figure below). */
+async function dropCaches(): Promise<void> {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name !== 'images').map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true })));
+}
+
+function describe(label: string, series: Run[]): string {
+  const wall = series.map((r) => r.ms);
+  const cpu = series.map((r) => r.cpuMs).filter((value) => value !== undefined);
+  const peak = series.map((r) => r.peakMb).filter((value) => value !== undefined);
+  return (
+    `  ${label.padEnd(7)} median ${(median(wall) / 1000).toFixed(3)} s wall` +
+    (cpu.length ? `, ${(median(cpu) / 1000).toFixed(3)} s CPU` : '') +
+    (peak.length ? `, peak RSS ${Math.max(...peak).toFixed(0)} MB` : '') +
+    `  [${wall.map((ms) => (ms / 1000).toFixed(2)).join(', ')}]`
+  );
+}
+
+function stagesOf(stdout: string): string {
+  const stages = /\(content (\d+) ms, assets (\d+) ms, render (\d+) ms\)/.exec(stdout);
+  return stages ? `content ${stages[1]} ms, assets ${stages[2]} ms, render ${stages[3]} ms` : '?';
 }
 
 try {
-  // Warm-up: compiles lib/cli.js and fills the bundle and image caches, as any second build would find them.
+  // Warm-up: compiles lib/cli.js and fills the image cache.
   run(['build', '--quiet', '--out', path.join(work, 'warm')]);
+  console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (1, 5, 15 min) on ${(await import('node:os')).availableParallelism()} cores`);
 
-  const version = repeat(5, ['--version']);
-  console.log(`start-up (brochure --version), median of 5: ${version.median.toFixed(0)} ms`);
+  const version = Array.from({ length: runs }, () => run(['--version']));
+  console.log(`start-up (brochure --version), median of ${runs}: ${median(version.map((r) => r.ms)).toFixed(0)} ms`);
 
-  const sample = repeat(5, ['build', '--out', path.join(work, 'sample')]);
-  const stages = /\(content (\d+) ms, assets (\d+) ms, render (\d+) ms\)/.exec(sample.runs.at(-1)!.stdout);
-  console.log(`sample site cold build (whole process), median of 5: ${sample.median.toFixed(0)} ms  [${sample.runs.map((r) => r.ms.toFixed(0)).join(', ')}]`);
-  if (stages) console.log(`  in-process stages of the last run: content ${stages[1]} ms, assets ${stages[2]} ms, render ${stages[3]} ms; the rest is Node start-up and module loading`);
+  // The first build anyone makes (`npm ci && npm start`): nothing cached, every photo encoded.
+  const photos = Array.from({ length: Math.min(runs, 3) }, () => {
+    rmCacheSync();
+    return run(['build', '--out', path.join(work, 'photos')]);
+  });
+  console.log(describe('sample site, first build with photos (no cache at all):', photos).replace(/^ {2}/, ''));
 
-  const big = path.join(work, 'big');
-  await generateBigSite(big, 1000, 1000);
-  const scale = run(['build', '--content', path.join(big, 'content'), '--out', path.join(big, 'dist')]);
-  const pages = (await readdir(path.join(big, 'dist'))).filter((name) => name.endsWith('.html')).length;
-  console.log(
-    `1,000 professionals + 1,000 services, cold: ${scale.ms.toFixed(0)} ms wall, ${pages} pages, ${(scale.ms / pages).toFixed(2)} ms per page` +
-      (scale.peakMb ? `, peak memory ${scale.peakMb.toFixed(0)} MB` : ''),
-  );
+  for (const scale of scales) {
+    const dir = path.join(work, scale);
+    await generateScale(dir, scale);
+    const args = ['build', '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')];
+    const cold: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      await dropCaches();
+      cold.push(run(args));
+    }
+    const cached = Array.from({ length: runs }, () => run(args));
+    const pages = (await readdir(path.join(dir, 'dist'))).filter((name) => name.endsWith('.html')).length;
+    const percorsi = readFileSync(path.join(dir, 'dist', 'percorsi.html'));
+    console.log(`${SCALES[scale].label}: ${pages} pages; /percorsi ${(percorsi.byteLength / 1000).toFixed(1)} kB raw, ${(gzipSync(percorsi).byteLength / 1000).toFixed(1)} kB gzip`);
+    console.log(describe('cold', cold) + `\n          stages of the last cold run: ${stagesOf(cold.at(-1)!.stdout)}`);
+    console.log(describe('cached', cached) + `\n          stages of the last cached run: ${stagesOf(cached.at(-1)!.stdout)}`);
+    await rm(dir, { recursive: true, force: true });
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+function rmCacheSync(): void {
+  spawnSync('rm', ['-rf', cacheDir]);
 }

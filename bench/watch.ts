@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { watchSite, type WatchSession } from '../src/watch/watch.ts';
 import { resolveOptions, type ResolvedOptions } from '../src/options.ts';
-import { generateBigSite } from './big-site.ts';
+import { benchFlags, generateScale, SCALES } from './scales.ts';
 
 // Pages render with React's production build, as under bin/brochure.js.
 process.env.NODE_ENV ??= 'production';
@@ -133,7 +133,7 @@ try {
   const serviceFile = path.join(sample, 'content', 'services', '02-sessuologia.md');
   const edit = (n: number) => service(`Sessuologia ${n}`, `Modifica numero ${n}.`);
   await measure(bench, 5, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
-  report('sample site, service Markdown edit', await measure(bench, 40, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 50);
+  report('S (sample site), service Markdown edit', await measure(bench, 40, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 25);
 
   // 2. A template edit (a copy of templates/, so the repository is never touched).
   const templateFile = path.join(templatesDir, 'pages', 'PercorsiPage.tsx');
@@ -159,23 +159,26 @@ try {
   );
   await bench.close();
 
-  // 4. The same service edit with 1,000 professionals and 1,000 services.
-  const big = path.join(work, 'big');
-  await generateBigSite(big, 1000, 1000);
-  const startedBig = performance.now();
-  const bigBench = await start(resolveOptions({ content: 'content', port: 0 }, big));
-  console.log(`1,000 professionals + 1,000 services: first build and watch start ${((performance.now() - startedBig) / 1000).toFixed(2)} s`);
-  const bigFile = path.join(big, 'content', 'services', '02-sessuologia.md');
-  await measure(bigBench, 3, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
-  report('1,000 + 1,000 site, service Markdown edit', await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 300);
+  // 4. The same edits on the larger scales asked for (`--scales`).
+  for (const scale of benchFlags().scales.filter((name) => name !== 'S')) {
+    const big = path.join(work, scale);
+    await generateScale(big, scale);
+    const startedBig = performance.now();
+    const bigBench = await start(resolveOptions({ content: 'content', port: 0 }, big));
+    console.log(`${SCALES[scale].label}: first build and watch start ${((performance.now() - startedBig) / 1000).toFixed(2)} s`);
+    const bigFile = path.join(big, 'content', 'services', '02-sessuologia.md');
+    await measure(bigBench, 3, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
+    report(`${scale}, service Markdown edit`, await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 60);
 
-  // 5. The home page's text on the same site: every page reads home.hero, only the home page the introduction.
-  const homeFile = path.join(big, 'content', 'home.md');
-  const home = await readFile(homeFile, 'utf8');
-  const homeEdit = (n: number) => home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
-  await measure(bigBench, 3, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`);
-  report('1,000 + 1,000 site, home.md body edit', await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 300);
-  await bigBench.close();
+    // 5. The home page's text: every page reads home.hero, only the home page the introduction.
+    const homeFile = path.join(big, 'content', 'home.md');
+    const home = await readFile(homeFile, 'utf8');
+    const homeEdit = (n: number) => home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
+    await measure(bigBench, 3, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`);
+    report(`${scale}, home.md body edit`, await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 60);
+    await bigBench.close();
+    await rm(big, { recursive: true, force: true });
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
 }

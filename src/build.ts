@@ -1,13 +1,16 @@
-// buildSite(): runs and times the stages, from content/ to the output in memory.
+// buildSite() and streamSite(): run and time the stages, from content/ to the output in memory or handed out page by page.
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { checkContent } from './content/check.ts';
+import { FrontMatterCache } from './content/front-matter-cache.ts';
+import type { FindMention } from './content/mentions.ts';
 import type { ParsedFileCache } from './content/load.ts';
 import { adminBuild } from './cms/build-admin.ts';
 import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
+import { renderMarkdownInWorker } from './model/markdown-worker.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
@@ -17,7 +20,7 @@ import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
-import { renderPage, renderPages, type Page, type RenderPage } from './render/render-pages.ts';
+import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseHtml, sitePath } from './base-path.ts';
 
@@ -70,6 +73,8 @@ export type AssetStage = 'templates' | 'client' | 'styles' | 'images';
 export interface BuildCache {
   /** Parsed content files, kept until the file changes. */
   parsedFiles: ParsedFileCache;
+  /** Front matter parsed by earlier builds (on disk), for `build`; watch keeps whole parsed files instead. */
+  frontMatter?: () => Promise<FrontMatterCache>;
   /** Renders Markdown bodies, reusing the HTML of earlier builds. */
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
@@ -84,9 +89,134 @@ export interface BuildCache {
 
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
-  const start = performance.now();
   const cache = hooks.cache ?? noCache(options);
-  const checked = await checkContent(options, cache.parsedFiles);
+  const prepared = await prepareSite(options, cache, hooks.cmsBackend);
+  if (!prepared.ok) return prepared;
+  const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone } = prepared;
+
+  const pages = await cache.renderPages(model, assets, templates, renderPage);
+  const files = new Map<string, Uint8Array>();
+  for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
+  for (const [file, contents] of prepared.files) files.set(file, contents);
+
+  const fileSet = new Set(files.keys());
+  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, findMention, base));
+  if (broken.length > 0) return { ok: false, problems: [...checkedProblems, ...broken] };
+  const end = performance.now();
+
+  return {
+    ok: true,
+    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
+    pages,
+    model,
+    problems: checkedProblems,
+    times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
+    imagesEncoded: prepared.imagesEncoded,
+  };
+}
+
+/** A finished streamed build: what the summary and the compliance rules read, with file sizes instead of bytes. */
+export interface StreamedBuild extends Omit<BuildSuccess, 'files'> {
+  /** Output path -> size, in the order the files were handed out. */
+  files: ReadonlyMap<string, { byteLength: number }>;
+}
+
+/** A build that hands its files out one by one (what `brochure build` writes), instead of holding the site. */
+export interface SiteStream {
+  ok: true;
+  /**
+   * Every output file, the non-page files first, then each page as soon as it is rendered and its links
+   * checked. Rendering happens while this is iterated; once every page was checked, a broken link throws
+   * a ProblemsError naming them all (with the content warnings), so the writer can discard its output.
+   */
+  files: AsyncIterable<readonly [string, Uint8Array]>;
+  /** Every output path, known before rendering: what links may point at. */
+  fileNames: ReadonlySet<string>;
+  /** The first segment of every output path (`index.html`, `static`, `admin`…): what the output guard checks against. */
+  topLevel: ReadonlySet<string>;
+  /** How many pages the stream will hand out (the compression effort depends on it). */
+  pageCount: number;
+  /** After `files` was iterated to the end: what `buildSite` would have returned, sizes instead of bytes. */
+  result(): StreamedBuild;
+}
+
+/**
+ * `buildSite` for writing: the same checks and the same bytes, but pages go out as they are rendered, so
+ * peak memory does not grow with the whole site's bytes (README, "Performance").
+ */
+export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHooks, 'cmsBackend'> = {}): Promise<SiteStream | BuildFailure> {
+  const prepared = await prepareSite(options, noCache(options), hooks.cmsBackend);
+  if (!prepared.ok) return prepared;
+  const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone, files: otherFiles, imagesEncoded } = prepared;
+  // Known before rendering: every page's file and every other output file, which is all a link may point at.
+  const fileSet = new Set([...model.routes.map((route) => route.file), ...otherFiles.keys()]);
+  const sizes = new Map<string, { byteLength: number }>();
+  const pages: Page[] = [];
+  let end: number | undefined;
+
+  async function* files(): AsyncGenerator<readonly [string, Uint8Array]> {
+    for (const [file, contents] of otherFiles) {
+      sizes.set(file, contents);
+      yield [file, contents];
+    }
+    const broken: ContentError[] = [];
+    for await (const page of streamPages(model, assets, templates)) {
+      broken.push(...checkLinks([page], fileSet, findMention, base));
+      const bytes = Buffer.from(page.html);
+      // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
+      // the string, which is two bytes a character on any page with a dash or curly quote.
+      pages.push({ route: page.route, get html() { return bytes.toString('utf8'); } });
+      sizes.set(page.route.file, { byteLength: bytes.byteLength });
+      yield [page.route.file, bytes];
+    }
+    if (broken.length > 0) throw new ProblemsError([...checkedProblems, ...broken]);
+    end = performance.now();
+  }
+
+  return {
+    ok: true,
+    files: files(),
+    fileNames: fileSet,
+    topLevel: new Set([...fileSet].map((file) => file.split('/')[0]!)),
+    pageCount: model.routes.length,
+    result() {
+      if (end === undefined) throw new Error('streamSite: result() before every file was handed out');
+      const order = new Map(model.routes.map((route, index) => [route, index]));
+      return {
+        ok: true,
+        files: sizes,
+        pages: pages.sort((a, b) => order.get(a.route)! - order.get(b.route)!),
+        model,
+        problems: checkedProblems,
+        times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
+        imagesEncoded,
+      };
+    },
+  };
+}
+
+/** Content validated and modelled, templates and assets built, every non-page file made: all rendering needs. */
+interface PreparedSite {
+  ok: true;
+  model: SiteModel;
+  assets: AssetManifest;
+  templates: LoadedTemplates;
+  /** The site's base path (`/`, or `/sub/` for a site published in a sub-folder). */
+  base: string;
+  findMention: FindMention;
+  /** Every output file but the pages: assets, favicons, host files, public files, the web editor. */
+  files: Map<string, Uint8Array>;
+  /** Warnings only. */
+  checkedProblems: ContentError[];
+  imagesEncoded: number;
+  start: number;
+  contentDone: number;
+  assetsDone: number;
+}
+
+async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBackend: CmsBackend | undefined): Promise<PreparedSite | BuildFailure> {
+  const start = performance.now();
+  const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.());
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
@@ -116,9 +246,7 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   };
   const assetsDone = performance.now();
 
-  const pages = await cache.renderPages(model, assets, templates, renderPage);
   const files = new Map<string, Uint8Array>();
-  for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
   for (const file of client.files) files.set(file.path, file.contents);
   files.set(stylesheet.path, stylesheet.contents);
   for (const [file, contents] of images.files) files.set(file, contents);
@@ -129,33 +257,30 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
   for (const [file, contents] of favicons) files.set(file, contents);
   // GitHub Pages publishing from a branch runs Jekyll, which drops `_headers` and is not needed.
   if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
-  const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd);
+  // The pages are rendered later, but a public file may not take a page's name either.
+  const pageFiles = new Set(model.routes.map((route) => route.file));
+  const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd, pageFiles);
   if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
-  const admin = await adminBuild(model.site, hooks.cmsBackend, options, assets.stylesheet);
+  const admin = await adminBuild(model.site, cmsBackend, options, assets.stylesheet);
   for (const [file, contents] of admin.files) files.set(file, contents);
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site, admin.headers)));
-
-  const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, checked.findMention, base));
-  if (broken.length > 0) return { ok: false, problems: [...checked.problems, ...broken] };
-  const end = performance.now();
-
-  return {
-    ok: true,
-    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
-    pages,
-    model,
-    problems: checked.problems,
-    times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
-    imagesEncoded: images.encoded,
-  };
+  return { ok: true, model, assets, templates, base, findMention: checked.findMention, files, checkedProblems: checked.problems, imagesEncoded: images.encoded, start, contentDone, assetsDone };
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
 function noCache(options: ResolvedOptions): BuildCache {
+  // Started before loading, so on large sites the Markdown renders while the front matter is validated.
+  const shared = renderMarkdownInWorker(options.content, options.cacheDir);
   return {
     parsedFiles: (_absolute, parse) => parse(),
-    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
+    frontMatter: () => FrontMatterCache.load(options.cacheDir),
+    renderMarkdown: async (bodies) => {
+      try {
+        return await renderMarkdownBodies(bodies, options.cacheDir, () => shared.then((markdown) => markdown?.finish()));
+      } finally {
+        void shared.then((markdown) => markdown?.stop());
+      }
+    },
     reuse: (_stage, _key, run) => run(),
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
     checkLinks: (pages, _files, check) => check(pages),

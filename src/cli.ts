@@ -10,7 +10,7 @@ import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
 import { word, type Language } from './messages/translate.ts';
-import { errorsOf, formatReport, type ContentError } from './errors.ts';
+import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
 
@@ -68,7 +68,7 @@ function createProgram(): Command {
       const language = await messagesLanguage(flags.lang, options.content);
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard, options.content);
-      const [{ buildSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+      const [{ streamSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           import('./build.ts'),
           import('./output/write-site.ts'),
@@ -79,10 +79,19 @@ function createProgram(): Command {
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
         ]);
-      const { withCompressedSiblings } = await import('./host/precompress.ts');
-      const result = await buildSite(options);
-      if (!result.ok) return fail(result.problems, word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` }), language);
-      await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir), guard);
+      const { streamWithCompressedSiblings } = await import('./host/precompress.ts');
+      const unchanged = word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` });
+      const build = await streamSite(options);
+      if (!build.ok) return fail(build.problems, unchanged, language);
+      try {
+        // The guard checks the output against the names the stream will write before its first file.
+        await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
+      } catch (error) {
+        // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
+        if (error instanceof ProblemsError) return fail(error.problems, unchanged, language);
+        throw error;
+      }
+      const result = build.result();
       if (result.problems.length > 0) console.error(formatReport(result.problems, language));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));

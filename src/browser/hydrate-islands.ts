@@ -18,8 +18,8 @@ export function hydrateIslands(): void {
       console.error(`Unknown island "${name}"`);
       continue;
     }
-    // The props are JSON the server rendered this same component with; the cast is the JSON boundary.
-    const props = JSON.parse(marker.dataset.props ?? '{}') as object;
+    // The props are JSON the server rendered this same component with (<Island> always writes them); the cast is the JSON boundary.
+    const props = JSON.parse(marker.dataset.props!) as object;
     hydrate(createElement(islands[name] as ComponentType<object>, props), marker);
   }
 }

@@ -2,12 +2,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { Document, LineCounter, parseDocument, visit } from 'yaml';
 import { ContentError } from '../errors.ts';
 import { readContentFile, walkImages } from './read-file.ts';
 import { MAX_YAML_ALIASES } from './limits.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
+import type { FrontMatterCache } from './front-matter-cache.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
@@ -60,7 +61,12 @@ export interface ParsedFile {
 export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
 
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
-export async function loadContent(contentDir: string, cwd = process.cwd(), cache: ParsedFileCache = (_absolute, parse) => parse()): Promise<LoadedContent> {
+export async function loadContent(
+  contentDir: string,
+  cwd = process.cwd(),
+  cache: ParsedFileCache = (_absolute, parse) => parse(),
+  frontMatter?: FrontMatterCache,
+): Promise<LoadedContent> {
   const problems: ContentError[] = [];
   const display = (absolute: string) => displayPath(absolute, cwd);
 
@@ -76,11 +82,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
       found.push(new ContentError(file, read.line, 'file', read.problem));
       return { problems: found };
     }
-    let text = read.text;
-    // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
-    // endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
-    text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-    const entry = kind === 'site' ? parseYamlFile(file, text, found) : parseMarkdownFile(file, kind, text, found);
+    const text = normaliseText(read.text);
+    const entry = kind === 'site' ? parseYamlFile(file, text, found, frontMatter) : parseMarkdownFile(file, kind, text, found, frontMatter);
     return { entry, problems: found };
   };
 
@@ -133,25 +136,65 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), cache
   return { entries, images, problems };
 }
 
-function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
-  const source = parseYaml(file, text, problems);
-  const data = source && toData(file, source, problems);
-  return source && data !== UNREADABLE ? { kind: 'site', file, source, data, body: '' } : undefined;
+function parseYamlFile(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
+  const parsed = parseData(file, text, problems, frontMatter);
+  return parsed && { kind: 'site', file, ...parsed, body: '' };
 }
 
-function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[]): RawEntry | undefined {
+function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
   if (!matter.test(text)) {
     problems.push(new ContentError(file, 1, 'front matter', 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")'));
     return undefined;
   }
-  // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
-  const parsed = matter(text, { engines: { yaml: () => ({}) } });
+  const parsed = splitFrontMatter(text);
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
-  const source = parseYaml(file, parsed.matter, problems);
+  const yaml = parseData(file, parsed.matter, problems, frontMatter);
   // The body is the tail of the text: its first line follows the lines before it.
   const bodyLine = text.slice(0, text.length - parsed.content.length).split('\n').length;
-  const data = source && toData(file, source, problems);
-  return source && data !== UNREADABLE ? { kind, file, source, data: data ?? {}, body: parsed.content, bodyLine } : undefined;
+  return yaml && { kind, file, source: yaml.source, data: yaml.data ?? {}, body: parsed.content, bodyLine };
+}
+
+/**
+ * YAML text -> its data, from the front-matter cache when it parsed cleanly before (then the document
+ * is parsed only if asked for). Only data that parsed with no warning and within the alias cap is cached.
+ */
+function parseData(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): { source: YamlSource; data: unknown } | undefined {
+  const known = frontMatter?.get(text);
+  if (known !== undefined) return { source: lazySource(file, text), data: known };
+  const source = parseYaml(file, text, problems);
+  if (!source) return undefined;
+  const data = toData(file, source, problems);
+  if (data === UNREADABLE) return undefined;
+  if (source.document.warnings.length === 0) frontMatter?.set(text, data);
+  return { source, data };
+}
+
+/** A YamlSource parsed on first use: only a message needing a line number reads it. */
+function lazySource(file: string, text: string): YamlSource {
+  let parsed: YamlSource | undefined;
+  // The text parsed without error when it was cached; should the parser now disagree, lines fall back to 1.
+  const source = () => (parsed ??= parseYaml(file, text, []) ?? { document: new Document(), lineCounter: new LineCounter() });
+  return {
+    get document() {
+      return source().document;
+    },
+    get lineCounter() {
+      return source().lineCounter;
+    },
+  };
+}
+
+// Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
+// endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
+/** A content file's text as loading reads it. */
+export function normaliseText(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/** Front matter (raw YAML) and Markdown body of normalised text; the body is what gets rendered. */
+export function splitFrontMatter(text: string): { matter: string; content: string } {
+  // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
+  return matter(text, { engines: { yaml: () => ({}) } });
 }
 
 // An alias bomb (`a: &a [x, x]`, `b: &b [*a, *a]`, …) doubles at every line: cap the aliases

@@ -67,18 +67,11 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
   const references: ImageReferences = new Map();
 
   for (const entry of content.entries) {
-    const schema = SCHEMAS[entry.kind];
-    if (entry.bodyLine !== undefined) problems.push(...checkBody(entry.file, entry.body, entry.bodyLine));
-    reportUnknownKeys(schema, entry.data, [], entry, problems);
-    const result = schema.safeParse(entry.data, { reportInput: true });
-    const issues = result.success ? [] : result.error.issues;
-    for (const issue of issues) {
-      problems.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
-    }
+    const { result, found, rejected, images } = schemaChecked.get(entry.source) ?? checkSchema(entry);
+    problems.push(...found);
     // Walk the raw data, so a missing image is reported even when another field of the file is
     // wrong; a field the schema already rejected (a bad image path) is not reported twice.
-    const rejected = new Set(issues.map((issue) => fieldName(issue.path)));
-    for (const { path, image } of imageReferences(entry.data)) {
+    for (const { path, image } of images) {
       if (content.images.has(image)) {
         referenced.add(image);
         if (!references.has(image)) references.set(image, { file: entry.file, line: lineOf(entry.source, path), field: fieldName(path) });
@@ -92,6 +85,35 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
   checkSlugs(content.entries, problems);
   if (errorsOf(problems).length > 0) return { problems, references };
   return { entries: assemble(valid, referenced), problems, references };
+}
+
+/** One entry against its schema: what depends on the file alone, not on the rest of the content. */
+interface SchemaCheck {
+  result: ReturnType<z.ZodType['safeParse']>;
+  /** Unknown-key warnings, then schema errors, located. */
+  found: ContentError[];
+  /** Fields the schema rejected. */
+  rejected: Set<string>;
+  images: { path: PropertyKey[]; image: string }[];
+}
+
+// `watch` hands back the same parse (`source`) for a file that did not change (src/watch/build-cache.ts),
+// so a save re-checks only the files it touched; the checks across files (images, slugs) always run.
+const schemaChecked = new WeakMap<RawEntry['source'], SchemaCheck>();
+
+function checkSchema(entry: RawEntry): SchemaCheck {
+  const schema = SCHEMAS[entry.kind];
+  const found: ContentError[] = [];
+  if (entry.bodyLine !== undefined) found.push(...checkBody(entry.file, entry.body, entry.bodyLine));
+  reportUnknownKeys(schema, entry.data, [], entry, found);
+  const result = schema.safeParse(entry.data, { reportInput: true });
+  const issues = result.success ? [] : result.error.issues;
+  for (const issue of issues) {
+    found.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
+  }
+  const check = { result, found, rejected: new Set(issues.map((issue) => fieldName(issue.path))), images: [...imageReferences(entry.data)] };
+  schemaChecked.set(entry.source, check);
+  return check;
 }
 
 function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {

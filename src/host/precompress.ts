@@ -20,8 +20,29 @@ const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: constants.
 
 const CONCURRENCY = 4;
 
-// Pages totalling more than this are compressed with the `large` effort; hashed assets never are.
-const LARGE_SITE_BYTES = 4_000_000;
+// Sites of more pages than this compress their pages with the `large` effort; hashed assets never are.
+// Decided by the page count, known before any page is rendered, so a streamed build (`build`) and a
+// whole one (`watch --out`) choose the same effort and write the same bytes. A page is about 25 kB,
+// so this is the 4 MB of pages where brochure 11 starts to cost seconds.
+const LARGE_SITE_PAGES = 160;
+
+/** The effort for `file` of a site of `pageCount` pages. */
+function effortFor(file: string, pageCount: number): CompressionEffort {
+  return pageCount > LARGE_SITE_PAGES && !file.startsWith('static/') ? 'large' : 'smallest';
+}
+
+/** Whether `file` gets compressed siblings: text, and not a host file (`_headers`, `_redirects`). */
+function compresses(file: string): boolean {
+  return isCompressible(file) && !file.startsWith('_');
+}
+
+/** The siblings of one output file (none for a file that does not compress). */
+async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<{ br?: Uint8Array; gz?: Uint8Array }> {
+  if (!compresses(file)) return {};
+  const effort = effortFor(file, pageCount);
+  // Only brotli 11 is worth a cache entry: writing one costs more than compressing at level 7.
+  return cacheDir && effort === 'smallest' ? cachedForms(bytes, cacheDir) : compressedForms(bytes, effort);
+}
 
 /**
  * The compressed forms of one file, each only if smaller than the file. Deterministic: zlib writes
@@ -51,26 +72,72 @@ const CACHE_VERSION = 'v3';
  * JavaScript, XML, SVG...), sorted by path like the build's own map. zlib runs on libuv's thread
  * pool, so files compress in parallel. Brotli at its best quality costs about 10 ms per 20 kB, so
  * with a `cacheDir` the forms are kept by content hash: a rebuild compresses only what changed.
+ * `pageCount` is the site's number of pages (the build's `pages.length`); by default, its HTML files
+ * outside `static/`.
  */
-export async function withCompressedSiblings(files: ReadonlyMap<string, Uint8Array>, cacheDir?: string): Promise<Map<string, Uint8Array>> {
+export async function withCompressedSiblings(files: ReadonlyMap<string, Uint8Array>, cacheDir?: string, pageCount = countPages(files.keys())): Promise<Map<string, Uint8Array>> {
   const out = new Map(files);
-  const texts = [...files].filter(([file]) => isCompressible(file) && !file.startsWith('_'));
-  const pageBytes = texts.reduce((sum, [file, bytes]) => sum + (file.startsWith('static/') ? 0 : bytes.byteLength), 0);
-  const effortFor = (file: string): CompressionEffort => (pageBytes > LARGE_SITE_BYTES && !file.startsWith('static/') ? 'large' : 'smallest');
+  const texts = [...files].filter(([file]) => compresses(file));
   // As many files at a time as libuv has threads: queueing a thousand at once only holds their memory.
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let i = next++; i < texts.length; i = next++) {
       const [file, bytes] = texts[i]!;
-      const effort = effortFor(file);
-      // Only brotli 11 is worth a cache entry: writing one costs more than compressing at level 7.
-      const { br, gz } = cacheDir && effort === 'smallest' ? await cachedForms(bytes, cacheDir) : await compressedForms(bytes, effort);
+      const { br, gz } = await siblingsOf(file, bytes, pageCount, cacheDir);
       if (br) out.set(`${file}.br`, br);
       if (gz) out.set(`${file}.gz`, gz);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * `withCompressedSiblings` for a streamed build (src/build.ts streamSite): hands on each file as it
+ * comes, followed by its `.br` and `.gz`, the same bytes as the whole-site variant. At most
+ * CONCURRENCY files are compressed at a time, and only that many are read ahead of the writer, so
+ * memory stays bounded. An error of `files` (a broken link found at the end) passes through.
+ */
+export async function* streamWithCompressedSiblings(
+  files: AsyncIterable<readonly [string, Uint8Array]>,
+  pageCount: number,
+  cacheDir?: string,
+): AsyncGenerator<readonly [string, Uint8Array]> {
+  const source = files[Symbol.asyncIterator]();
+  const queue: Promise<readonly [string, Uint8Array, { br?: Uint8Array; gz?: Uint8Array }]>[] = [];
+  let exhausted = false;
+  try {
+    for (;;) {
+      while (!exhausted && queue.length < CONCURRENCY) {
+        const next = await source.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        const [file, bytes] = next.value;
+        const job = siblingsOf(file, bytes, pageCount, cacheDir).then((forms) => [file, bytes, forms] as const);
+        // Awaited in order below; a failure while an earlier file is awaited must not go unhandled.
+        job.catch(() => undefined);
+        queue.push(job);
+      }
+      const head = queue.shift();
+      if (!head) return;
+      const [file, bytes, { br, gz }] = await head;
+      yield [file, bytes];
+      if (br) yield [`${file}.br`, br];
+      if (gz) yield [`${file}.gz`, gz];
+    }
+  } finally {
+    // Stopped early (a failed write): let the source clean up (render workers).
+    if (!exhausted) await source.return?.();
+  }
+}
+
+/** The pages of a site's output map: its HTML files outside `static/` (and the web editor's `admin/`). */
+function countPages(files: Iterable<string>): number {
+  let pages = 0;
+  for (const file of files) if (file.endsWith('.html') && !file.startsWith('static/') && !file.startsWith('admin/')) pages++;
+  return pages;
 }
 
 // One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).

@@ -17,14 +17,21 @@ export async function readPublicFiles(contentDir: string): Promise<Map<string, U
 }
 
 /**
- * Adds the public files to the generated ones. A public file with the name of a generated file is
- * an error naming both, since either choice would silently lose one of them.
+ * Adds the public files to the generated ones. A public file with the name of a generated file
+ * (in `files`, or among `laterFiles`, the pages a streamed build renders afterwards) is an error
+ * naming both, since either choice would silently lose one of them.
  */
-export function addPublicFiles(files: Map<string, Uint8Array>, publicFiles: ReadonlyMap<string, Uint8Array>, contentDir: string, cwd: string): ContentError[] {
+export function addPublicFiles(
+  files: Map<string, Uint8Array>,
+  publicFiles: ReadonlyMap<string, Uint8Array>,
+  contentDir: string,
+  cwd: string,
+  laterFiles: ReadonlySet<string> = new Set(),
+): ContentError[] {
   const problems: ContentError[] = [];
   for (const [file, bytes] of publicFiles) {
     const source = displayPath(path.join(contentDir, PUBLIC_DIR, file), cwd);
-    if (files.has(file)) problems.push(new ContentError(source, 0, PUBLIC_DIR, `clashes with ${file}, which brochure generates; remove or rename ${source}`));
+    if (files.has(file) || laterFiles.has(file)) problems.push(new ContentError(source, 0, PUBLIC_DIR, `clashes with ${file}, which brochure generates; remove or rename ${source}`));
     else files.set(file, bytes);
   }
   return problems;

@@ -11,12 +11,15 @@ const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
 export type RenderedMarkdown = ReadonlyMap<string, string>;
 
 /**
- * Renders every body, reusing HTML cached by earlier builds. The unified pipeline is loaded and
- * warmed up only when some body is new: on an unchanged site that saves most of the content stage.
+ * Renders every body, reusing HTML cached by earlier builds; on a miss, `helper` may have rendered it.
+ * The unified pipeline is loaded and warmed up only when some body is new: on an unchanged site that
+ * saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
-  const cached = await readCache(cacheFile);
+  const cached = await readMarkdownCache(cacheDir);
+  // Asked for at the first cache miss only: what a second thread rendered (see markdown-worker.ts).
+  let parallel: Promise<RenderedMarkdown | undefined> | undefined;
   const rendered = new Map<string, string>();
   const fresh: Record<string, string> = {};
   let missed = false;
@@ -26,9 +29,8 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     const key = hashOf(body);
     let html = cached[key];
     if (html === undefined) {
-      render ??= await loadRenderer();
-      html = render(body);
       missed = true;
+      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? (render ??= await loadRenderer())(body);
     }
     rendered.set(body, html);
     fresh[key] = html;
@@ -43,7 +45,8 @@ export async function renderMarkdown(markdown: string): Promise<string> {
   return (await loadRenderer())(markdown);
 }
 
-async function loadRenderer(): Promise<(markdown: string) => string> {
+/** The Unified pipeline, loaded on first use. */
+export async function loadRenderer(): Promise<(markdown: string) => string> {
   const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { default: rehypeRaw }, { default: rehypeSanitize }, { default: rehypeStringify }] =
     await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('rehype-raw'), import('rehype-sanitize'), import('rehype-stringify')]);
   // Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
@@ -52,13 +55,15 @@ async function loadRenderer(): Promise<(markdown: string) => string> {
   return (markdown) => String(processor.processSync(markdown)).trim();
 }
 
-function hashOf(body: string): string {
+/** The cache key of a body. */
+export function hashOf(body: string): string {
   return createHash('sha256').update(PROCESSOR_VERSION).update(body).digest('hex');
 }
 
-async function readCache(file: string): Promise<Record<string, string>> {
+/** Body hash -> HTML, as the last build left it; empty when there is none. */
+export async function readMarkdownCache(cacheDir: string): Promise<Record<string, string>> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    return JSON.parse(await readFile(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>;
   } catch {
     return {};
   }

@@ -9,19 +9,31 @@ import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './out
  * old one. Any failure before the swap removes the staging folder and leaves `<out>/` untouched.
  * Refuses (OutputRefused) an output that is not brochure's to replace (see checkOutputFolder); a
  * symlinked output is written through: the swap happens at the folder the link points to.
+ * `files` is a map, or a stream (src/build.ts streamSite) written as it comes; for a stream, `topLevel`
+ * names the top-level entries it will write (known before it starts), which the guard checks first.
  */
-export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8Array>, guard: OutputGuard = { protectedFolders: [] }): Promise<void> {
+export async function writeSite(
+  outDir: string,
+  files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array]>,
+  guard: OutputGuard = { protectedFolders: [] },
+  topLevel?: ReadonlySet<string>,
+): Promise<void> {
   await recoverOutput(outDir);
-  const topLevel = new Set([...files.keys()].map((file) => file.split('/')[0]!));
-  const target = await checkOutputFolder(outDir, guard, topLevel);
+  const stream = Symbol.asyncIterator in files;
+  if (stream && !topLevel) throw new Error('writeSite: a stream needs the top-level names it will write');
+  const target = await checkOutputFolder(outDir, guard, stream ? topLevel : new Set([...files.keys()].map((file) => file.split('/')[0]!)));
   await removeAbandonedFolders(target);
   const staging = `${target}.tmp-${process.pid}`;
   const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
-    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-    await Promise.all([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents)));
+    if (stream) {
+      await writeStream(staging, files);
+    } else {
+      const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
+      for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+      await Promise.all([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents)));
+    }
     // Marked last: a marked staging folder is a complete site, which recovery may put in place.
     await markOutput(staging);
   } catch (error) {
@@ -32,6 +44,32 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
     throw error;
   }
   await swap(staging, target, previous);
+}
+
+// A streamed build (src/build.ts streamSite) is written as it comes, a few files in flight, so its
+// bytes never pile up in memory; an error thrown by the stream lands in writeSite's clean-up.
+const WRITES_IN_FLIGHT = 16;
+
+async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array]>): Promise<void> {
+  const folders = new Map<string, Promise<unknown>>();
+  const writes: Promise<void>[] = [];
+  const inFlight = new Set<Promise<void>>();
+  try {
+    for await (const [file, contents] of files) {
+      const target = path.join(staging, file);
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+      const write = folders.get(folder)!.then(() => writeFile(target, contents));
+      writes.push(write);
+      inFlight.add(write);
+      void write.finally(() => inFlight.delete(write)).catch(() => undefined);
+      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight).catch(() => undefined);
+    }
+  } finally {
+    // Every write settles before the caller removes or renames the staging folder.
+    await Promise.allSettled(writes);
+  }
+  await Promise.all(writes);
 }
 
 /**

@@ -48,7 +48,7 @@ export interface WatchSession {
 }
 
 // Saves that arrive within this spell go into one build (an atomic save alone is two or three events).
-const QUIET_MS = 20;
+const QUIET_MS = 8;
 
 /**
  * Builds the site, serves it on `options.port` and rebuilds whenever a watched file changes.
@@ -108,7 +108,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         if (changed.size > 0) log(`${summary}, reloading (revision ${live.revision}).`);
       }
       if (settings.write) {
-        await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir), settings.guard).catch((reason: unknown) =>
+        await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), settings.guard).catch((reason: unknown) =>
           error(`Could not write ${shown(options.out)}/: ${describeEnvironmentError(reason, shown) ?? errorDetails(reason).message}`));
       }
     } catch (reason) {

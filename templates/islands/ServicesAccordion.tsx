@@ -5,14 +5,17 @@ import { useBrowserLayoutEffect, useHydrated } from './hooks.ts';
 interface Service {
   id: string;
   title: string;
-  /** Sanitised description HTML. */
-  html: string;
   /** The duration sentence shown under the description; empty for none. */
   duration: string;
 }
 
 interface ServicesAccordionProps {
   services: Service[];
+  /**
+   * Sanitised description HTML, one per service, given on the server only (`<Island serverProps>`):
+   * in the browser each is read back from its rendered panel, so the page carries it once.
+   */
+  descriptions?: string[];
 }
 
 /** Spec §9: an open panel is its content height plus this many pixels. */
@@ -28,7 +31,9 @@ const panelId = (id: string) => `servizio-${id}-panel`;
  * all collapse; the layout effect owns the panels' inline heights, which React never renders.
  * Panels are `<section aria-labelledby>`, which is the APG's `role="region"` natively.
  */
-export default function ServicesAccordion({ services }: ServicesAccordionProps) {
+export default function ServicesAccordion({ services, descriptions: given }: ServicesAccordionProps) {
+  // Read once, before the first client render; the server rendered every panel (panel > content > description).
+  const [descriptions] = useState(() => given ?? services.map(({ id }) => document.getElementById(panelId(id))!.firstElementChild!.firstElementChild!.innerHTML));
   const hydrated = useHydrated();
   const [openId, setOpenId] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -39,7 +44,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
     const fit = () => {
       for (const panel of panels) {
         const open = openId !== null && panel.id === panelId(openId);
-        panel.style.height = `${open ? (panel.firstElementChild?.clientHeight ?? 0) + PANEL_EXTRA_PX : 0}px`;
+        panel.style.height = `${open ? panel.firstElementChild!.clientHeight + PANEL_EXTRA_PX : 0}px`;
       }
     };
     fit();
@@ -50,7 +55,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
 
   return (
     <div ref={root} className="accordion">
-      {services.map(({ id, title, html, duration }) => (
+      {services.map(({ id, title, duration }, index) => (
         <div key={id} className="accordion__item">
           <h2 className="accordion__heading">
             <button
@@ -66,7 +71,7 @@ export default function ServicesAccordion({ services }: ServicesAccordionProps) 
           </h2>
           <section id={panelId(id)} className="accordion__panel" aria-labelledby={buttonId(id)}>
             <div className="accordion__content">
-              <div dangerouslySetInnerHTML={{ __html: html }} />
+              <div dangerouslySetInnerHTML={{ __html: descriptions[index]! }} />
               {duration ? <p className="accordion__duration">{duration}</p> : null}
             </div>
           </section>

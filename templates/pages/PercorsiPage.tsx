@@ -13,12 +13,8 @@ export function PercorsiPage(props: PageProps) {
   const { model, assets } = props;
   const { servicesPage, services } = model;
   const ids = new Set<string>();
-  const accordion = services.map((service) => ({
-    id: uniqueId(service.slug, service.position, ids),
-    title: service.title,
-    html: service.descriptionHtml,
-    duration: durationSentence(service.duration),
-  }));
+  const accordion = services.map((service) => ({ id: uniqueId(service.slug, service.position, ids), title: service.title, duration: durationSentence(service.duration) }));
+  const descriptions = services.map((service) => service.descriptionHtml);
   return (
     <Layout {...props}>
       <div className="container container--narrow section">
@@ -27,7 +23,7 @@ export function PercorsiPage(props: PageProps) {
         </header>
         <Prose className="page-intro" html={servicesPage.introHtml} />
         <div className="services">
-          <Island name="ServicesAccordion" component={ServicesAccordion} props={{ services: accordion }} />
+          <Island name="ServicesAccordion" component={ServicesAccordion} props={{ services: accordion }} serverProps={{ descriptions }} />
         </div>
         <p className="callout">{servicesPage.callout}</p>
         <div className="ally-badge">

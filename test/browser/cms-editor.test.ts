@@ -187,8 +187,8 @@ describe('the web editor of brochure watch --edit', () => {
     const original = await readFile(file, 'utf8');
     const page = await context.newPage();
     await page.goto(`${url}/percorsi`);
-    // The save changes the page (no duration any more), so it reloads: read it once reloaded (the
-    // panel may show for an instant before the reload too).
+    // The save changes the page (no duration any more), so it reloads; the warnings reach the page
+    // just before the reload too, so wait for the reload itself before reading the panel.
     const reloaded = page.waitForEvent('load');
     await writeFile(file, original.replace('duration: 50', 'durata: 50'));
     await reloaded;

@@ -1,13 +1,13 @@
 // ServicesAccordion in Chromium: one panel at a time, height = content + 24px, resize, reduced motion.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCORDION_PROPS } from './helpers/fixtures.ts';
-import { htmlDocument, island } from './helpers/pages.ts';
+import { ACCORDION_PROPS, accordionIsland } from './helpers/fixtures.ts';
+import { htmlDocument } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';
 
 const session = useIslandSession();
 const [first, second] = ACCORDION_PROPS.services.map((service) => service.id) as [string, string, string];
-const body = `<main><h1>Percorsi</h1>${island('ServicesAccordion', ACCORDION_PROPS)}</main>`;
+const body = `<main><h1>Percorsi</h1>${accordionIsland()}</main>`;
 const open = (options = {}) => session.open('/percorsi', htmlDocument({ body, route: 'services' }), options);
 
 const button = (page: Page, id: string) => page.locator(`#servizio-${id}-button`);

@@ -1,4 +1,5 @@
 // buildSite on the committed fixtures: every content rule's exact report, and the output contract of a good site.
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite, type BuildSuccess } from '../../src/build.ts';
@@ -6,6 +7,9 @@ import { checkContent } from '../../src/content/check.ts';
 import { formatProblem, formatReport } from '../../src/errors.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { writeSite } from '../../src/output/write-site.ts';
+import { withCompressedSiblings } from '../../src/host/precompress.ts';
+import { WatchCache } from '../../src/watch/build-cache.ts';
+import { runCli } from '../helpers/cli.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 import { expectedEveryErrorReport, fixture } from '../helpers/fixtures.ts';
 import { parseHtml } from '../helpers/html.ts';
@@ -174,6 +178,10 @@ describe('output of the minimal site (contract §4)', () => {
     expect(accordion.textContent).toBe('Colloquio psicologico');
     expect(accordion.hasAttribute('aria-expanded')).toBe(true);
     expect(percorsi.querySelector('main')!.textContent).toContain('Un primo colloquio per conoscersi.');
+    // Sent once: the description is in the panel's HTML, not again in the island's props.
+    expect(text(result, 'percorsi.html').split('Un primo colloquio per conoscersi.')).toHaveLength(2);
+    const props = /data-island="ServicesAccordion" data-props="([^"]*)"/.exec(text(result, 'percorsi.html'))![1]!.replaceAll('&quot;', '"');
+    expect(JSON.parse(props)).toEqual({ services: [{ id: 'colloquio', title: 'Colloquio psicologico', duration: expect.any(String) }] });
     const rossi = parseHtml(text(result, 'rossi.html'));
     expect(rossi.querySelector('main a[href="/contatti"]')!.textContent).toBe('appuntamento');
   });
@@ -246,4 +254,23 @@ describe('reproducible output', () => {
     expect(Object.keys(hashes).length).toBeGreaterThan(10);
     expect(await hashTree(second)).toEqual(hashes);
   });
+});
+
+describe('build and watch --out', () => {
+  it('write the same files, byte for byte: the stream compressed file by file, and the whole site compressed at once', async () => {
+    const project = await tempDir('brochure-build-vs-watch-');
+    await cp(fixture('minimal'), project, { recursive: true });
+    const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], project, 120_000);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    // What watch --out does after each build (src/watch/watch.ts).
+    const options = resolveOptions({}, project);
+    const watched = await buildSite(options, { cache: new WatchCache(options) });
+    if (!watched.ok) throw new Error(formatReport(watched.problems));
+    const out = path.join(await tempDir(), 'dist');
+    await writeSite(out, await withCompressedSiblings(watched.files, options.cacheDir, watched.pages.length));
+    const built = await hashTree(path.join(project, 'dist'));
+    expect(Object.keys(built).filter((file) => file.endsWith('.br')).length).toBeGreaterThan(5);
+    expect(await hashTree(out)).toEqual(built);
+  }, 150_000);
 });

@@ -7,7 +7,7 @@ import { parseHtml } from '../helpers/html.ts';
 
 // The marker does not depend on which component it wraps: these tests use stand-ins, so they drop the
 // type check that `component` is the registry's component for `name`.
-const Island = RegistryIsland as unknown as <P extends object>(props: { name: IslandName; component: ComponentType<P>; props: P }) => ReactElement;
+const Island = RegistryIsland as unknown as <P extends object>(props: { name: IslandName; component: ComponentType<P>; props: P; serverProps?: Partial<P> }) => ReactElement;
 
 /** Text or an attribute value as the browser reads it: character references decoded (html-validate leaves them). */
 function decode(value: string): string {
@@ -90,6 +90,15 @@ describe('Island', () => {
     const button = island.root.querySelector('button')!;
     expect(button.getAttributeValue('aria-expanded')).toBe('false');
     expect(button.textContent).toBe('Menu');
+  });
+
+  it('renders with serverProps but never sends them: rich text travels once, in the HTML', () => {
+    function Panel({ id, html }: { id: string; html?: string }) {
+      return <section id={id} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
+    }
+    const island = marker(renderToStaticMarkup(<Island name="ServicesAccordion" component={Panel as ComponentType<{ id: string; html?: string }>} props={{ id: 'colloquio' } as { id: string; html?: string }} serverProps={{ html: '<p>Descrizione <em>lunga</em></p>' }} />));
+    expect(island.json).toBe('{"id":"colloquio"}');
+    expect(island.root.querySelector('#colloquio em')?.textContent).toBe('lunga');
   });
 
   it('renders an empty object for a component without props', () => {

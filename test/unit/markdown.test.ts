@@ -59,6 +59,22 @@ describe('renderMarkdown', () => {
 });
 
 describe('renderMarkdownBodies', () => {
+  it('asks its helper (the other thread) only on a cache miss, uses its HTML, and renders what it lacks', async () => {
+    const cacheDir = await tempDir();
+    let asked = 0;
+    const helper = async () => {
+      asked++;
+      return new Map([['from the worker', '<p>rendered elsewhere</p>']]);
+    };
+    const first = await renderMarkdownBodies(['from the worker', 'not in the worker'], cacheDir, helper);
+    expect(first.get('from the worker')).toBe('<p>rendered elsewhere</p>');
+    expect(first.get('not in the worker')).toBe('<p>not in the worker</p>');
+    expect(asked).toBe(1);
+    // Everything is cached now: the helper is not even asked.
+    expect(await renderMarkdownBodies(['from the worker', 'not in the worker'], cacheDir, helper)).toEqual(first);
+    expect(asked).toBe(1);
+  });
+
   it('renders each distinct body once, keyed by its source text', async () => {
     const rendered = await renderMarkdownBodies(['**uno**', 'due', '**uno**'], await tempDir());
     expect([...rendered]).toEqual([

@@ -1,7 +1,7 @@
 // Precompressed siblings: only text, only when smaller, byte-identical from one build to the next.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressedForms, withCompressedSiblings } from '../../src/host/precompress.ts';
+import { compressedForms, streamWithCompressedSiblings, withCompressedSiblings } from '../../src/host/precompress.ts';
 import { tempDir } from '../helpers/files.ts';
 
 const page = Buffer.from(`<!doctype html><html><body>${'<p>Psicoterapia a Pescara.</p>'.repeat(50)}</body></html>`);
@@ -49,7 +49,7 @@ describe('withCompressedSiblings', () => {
 });
 
 describe('withCompressedSiblings on a large site', () => {
-  it('compresses pages with the large-site effort once they pass 4 MB, hashed assets still at their smallest', async () => {
+  it('compresses pages with the large-site effort on a site of more than 160 pages, hashed assets still at their smallest', async () => {
     const pages = new Map<string, Uint8Array>(Array.from({ length: 170 }, (_, i) => [`p${i}.html`, Buffer.from(`<p>${i}</p>`.repeat(3000))]));
     pages.set('static/js/a.0123456789.js', Buffer.from('console.log(1);'.repeat(500)));
     const out = await withCompressedSiblings(pages);
@@ -57,6 +57,76 @@ describe('withCompressedSiblings on a large site', () => {
     const smallest = await compressedForms(pages.get('static/js/a.0123456789.js')!, 'smallest');
     expect(Buffer.from(out.get('p7.html.br')!).equals(Buffer.from(large.br!))).toBe(true);
     expect(Buffer.from(out.get('static/js/a.0123456789.js.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
+  });
+});
+
+describe('withCompressedSiblings: the effort follows the page count, not the bytes', () => {
+  const site = (pages: number) => new Map<string, Uint8Array>(Array.from({ length: pages }, (_, i) => [`p${i}.html`, Buffer.from(`<p>pagina ${i}</p>`.repeat(400))]));
+
+  it('uses the smallest form up to 160 pages and the large-site effort beyond, however small the pages', async () => {
+    const small = await withCompressedSiblings(site(160));
+    const large = await withCompressedSiblings(site(161));
+    const [smallest, fast] = await Promise.all([compressedForms(site(1).get('p0.html')!, 'smallest'), compressedForms(site(1).get('p0.html')!, 'large')]);
+    expect(Buffer.from(small.get('p0.html.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
+    expect(Buffer.from(large.get('p0.html.br')!).equals(Buffer.from(fast.br!))).toBe(true);
+  });
+
+  it('takes the page count it is given over the HTML files it holds', async () => {
+    const out = await withCompressedSiblings(site(3), undefined, 1000);
+    const large = await compressedForms(site(1).get('p0.html')!, 'large');
+    expect(Buffer.from(out.get('p0.html.br')!).equals(Buffer.from(large.br!))).toBe(true);
+  });
+});
+
+describe('streamWithCompressedSiblings (what `build` writes)', () => {
+  async function* stream(files: ReadonlyMap<string, Uint8Array>, fail?: Error): AsyncGenerator<readonly [string, Uint8Array]> {
+    for (const entry of files) yield entry;
+    if (fail) throw fail;
+  }
+  const mixed = (pages: number) =>
+    new Map<string, Uint8Array>([
+      ...Array.from({ length: pages }, (_, i) => [`p${i}.html`, Buffer.from(`<p>pagina ${i}</p>`.repeat(300))] as const),
+      ['static/js/a.0123456789.js', Buffer.from('console.log(1);'.repeat(500))],
+      ['static/media/x.0123456789.avif', Buffer.alloc(3000)],
+      ['_headers', Buffer.from('/*\n  X-Test: 1\n'.repeat(40))],
+    ]);
+
+  it.each([10, 200])('hands out the same files and bytes as withCompressedSiblings (%i pages), each file followed by its siblings', async (pages) => {
+    const files = mixed(pages);
+    const cacheDir = await tempDir();
+    const streamed: [string, Uint8Array][] = [];
+    for await (const [file, bytes] of streamWithCompressedSiblings(stream(files), pages, cacheDir)) streamed.push([file, bytes]);
+    const whole = await withCompressedSiblings(files, cacheDir, pages);
+    expect(streamed.map(([file]) => file).sort()).toEqual([...whole.keys()]);
+    for (const [file, bytes] of streamed) expect(Buffer.from(bytes).equals(Buffer.from(whole.get(file)!)), file).toBe(true);
+    const order = streamed.map(([file]) => file);
+    for (const [file] of files) {
+      const at = order.indexOf(file);
+      const siblings = order.slice(at + 1, at + 3).filter((next) => next.startsWith(`${file}.`));
+      expect(siblings, file).toEqual([`${file}.br`, `${file}.gz`].filter((name) => whole.has(name)));
+    }
+  });
+
+  it('passes on an error of its source (a broken link found at the end)', async () => {
+    const handed: string[] = [];
+    const run = async () => {
+      for await (const [file] of streamWithCompressedSiblings(stream(mixed(3), new Error('broken link')), 3)) handed.push(file);
+    };
+    await expect(run()).rejects.toThrow('broken link');
+    expect(handed).toContain('p0.html.br');
+  });
+
+  it('lets its source clean up when the reader stops early', async () => {
+    let closed = false;
+    async function* source(): AsyncGenerator<readonly [string, Uint8Array]> {
+      try {
+        yield* mixed(20);
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const [file] of streamWithCompressedSiblings(source(), 20)) if (file === 'p2.html') break;
+    expect(closed).toBe(true);
   });
 });
 

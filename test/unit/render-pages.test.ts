@@ -6,7 +6,7 @@ import { buildModel, markdownBodies, type Route, type SiteModel } from '../../sr
 import { resolveOptions } from '../../src/options.ts';
 import { loadTemplates } from '../../src/bundle/templates.ts';
 import type { AssetManifest, ImageAsset, LoadedTemplates } from '../../src/render/page-props.ts';
-import { renderPage, renderPages } from '../../src/render/render-pages.ts';
+import { renderPage, renderPages, streamPages } from '../../src/render/render-pages.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
 let model: SiteModel;
@@ -49,4 +49,40 @@ describe('renderPages', () => {
     expect(parallel.map((page) => page.route.file)).toEqual(sequential.map((page) => page.route.file));
     expect(parallel.map((page) => page.html)).toEqual(sequential.map((page) => page.html));
   });
+});
+
+describe('streamPages', () => {
+  const large = (): SiteModel => {
+    const profile = model.routes.find((route) => route.kind === 'professional')!;
+    return { ...model, routes: Array.from({ length: 1200 }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` })) };
+  };
+
+  it('hands out every page of renderPages once, with its own route, on a small site in route order', async () => {
+    const pages = [];
+    for await (const page of streamPages(model, assets, templates)) pages.push(page);
+    expect(pages).toEqual(await renderPages(model, assets, templates));
+  });
+
+  it('on a large site, hands out the workers\' pages too, even when the reader is slow (the worker waits for it)', async () => {
+    const site = large();
+    const streamed = new Map<string, string>();
+    for await (const page of streamPages(site, assets, templates)) {
+      streamed.set(page.route.file, page.html);
+      // A slow disk: the worker may run only a few batches ahead.
+      if (streamed.size % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const full = await renderPages(site, assets, templates);
+    expect(streamed.size).toBe(full.length);
+    for (const page of full) expect(streamed.get(page.route.file), page.route.file).toBe(page.html);
+  }, 60_000);
+
+  it('lets its workers finish when the reader stops early', async () => {
+    let taken = 0;
+    for await (const _page of streamPages(large(), assets, templates)) if (++taken === 10) break;
+    expect(taken).toBe(10);
+    // A worker left blocked would keep this test file from ending; a second full run still completes.
+    let again = 0;
+    for await (const _page of streamPages(large(), assets, templates)) again++;
+    expect(again).toBe(1200);
+  }, 60_000);
 });

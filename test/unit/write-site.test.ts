@@ -87,6 +87,47 @@ describe('writeSite', () => {
     expect((await readdir(parent)).sort()).toEqual(['dist', 'dist-backup', `dist.tmp-${live}`, 'dist.tmp-notapid', `other.tmp-${dead}`].sort());
   });
 
+  it('writes a stream of files as they come (what `build` hands it), the same as a map of them', async () => {
+    const out = path.join(await tempDir(), 'dist');
+    const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`pagina-${i}.html`, `<p>${i}</p>`]));
+    async function* stream() {
+      for (const entry of files({ ...many, 'static/css/site.a.css': 'css', 'static/media/deep/x.svg': '<svg/>' })) yield entry;
+    }
+    await writeSite(out, stream(), { protectedFolders: [] }, new Set([...Object.keys(many), 'static']));
+    expect(await listTree(out)).toEqual([...Object.keys(many), 'static/css/site.a.css', 'static/media/deep/x.svg'].sort());
+    expect(await readFile(path.join(out, 'pagina-42.html'), 'utf8')).toBe('<p>42</p>');
+    expect(await readdir(path.dirname(out))).toEqual(['dist']);
+  });
+
+  it('when the stream throws after some files (a broken link found at the end), keeps the previous output and removes the staging folder', async () => {
+    const { parent, out } = await withPreviousOutput();
+    const before = await hashTree(out);
+    async function* stream() {
+      yield* files({ 'index.html': 'new home', 'static/css/site.b.css': 'css' });
+      throw new Error('broken link');
+    }
+    await expect(writeSite(out, stream(), { protectedFolders: [] }, new Set(['index.html', 'static']))).rejects.toThrow('broken link');
+    expect(await hashTree(out)).toEqual(before);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('checks the output folder against the top-level names of a stream before taking its first file', async () => {
+    const parent = await tempDir();
+    const out = path.join(parent, 'dist');
+    await mkdir(out);
+    await writeFile(path.join(out, 'notes.txt'), 'mine');
+    let taken = 0;
+    async function* stream() {
+      taken++;
+      yield* files({ 'index.html': 'home' });
+    }
+    await expect(writeSite(out, stream(), { protectedFolders: [] }, new Set(['index.html']))).rejects.toThrow(/notes\.txt/);
+    expect(taken).toBe(0);
+    expect(await readdir(out)).toEqual(['notes.txt']);
+    await writeSite(out, stream(), { protectedFolders: [], force: true }, new Set(['index.html']));
+    expect(await listTree(out)).toEqual(['index.html']);
+  });
+
   it('writes the exact bytes given', async () => {
     const out = path.join(await tempDir(), 'dist');
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);

@@ -21,23 +21,30 @@ export const ACCORDION_PROPS: IslandProps['ServicesAccordion'] = {
     {
       id: 'sostegno',
       title: 'Sostegno psicologico individuale, di coppia e familiare',
-      html: `<p>${'Uno spazio di ascolto senza giudizio, per individui, coppie e famiglie. '.repeat(12)}</p><p>Con un <a href="/contatti">primo colloquio</a> si definiscono gli obiettivi.</p>`,
       duration: 'Durata di ogni seduta: 50 minuti',
     },
     {
       id: 'sessuologia',
       title: 'Consulenza e percorsi in sessuologia',
-      html: '<p>Consulenze individuali e di coppia sulla sessualità.</p>',
       duration: 'Durata di ogni seduta: 50 minuti',
     },
     {
       id: 'valutazione',
       title: 'Valutazione psicologica e psicodiagnostica (età evolutiva e adulti)',
-      html: '<ul><li>Colloqui clinici</li><li>Test standardizzati</li></ul>',
       duration: 'Durata e frequenza degli incontri vengono concordate caso per caso.',
     },
   ],
 };
+
+/** The services' description HTML, in order: server-rendered into the panels, never in the props. */
+export const ACCORDION_DESCRIPTIONS: string[] = [
+  `<p>${'Uno spazio di ascolto senza giudizio, per individui, coppie e famiglie. '.repeat(12)}</p><p>Con un <a href="/contatti">primo colloquio</a> si definiscono gli obiettivi.</p>`,
+  '<p>Consulenze individuali e di coppia sulla sessualità.</p>',
+  '<ul><li>Colloqui clinici</li><li>Test standardizzati</li></ul>',
+];
+
+/** The accordion's server HTML as /percorsi renders it. */
+export const accordionIsland = (): string => island('ServicesAccordion', ACCORDION_PROPS, { descriptions: ACCORDION_DESCRIPTIONS });
 
 /** EmailJS path on the harness itself, so a missed `page.route` still never leaves loopback. */
 export const EMAIL_PATH = '/api/v1.0/email/send';
@@ -60,7 +67,7 @@ export function countingScript(path: string): string {
 /** A page body with every island, laid out as the site does (header, main, footer, consent last). */
 export function everyIsland(origin: string): string {
   return `<header>${island('SiteNav', NAV_PROPS)}</header><main><h1>Tutte le isole</h1>
-${island('ServicesAccordion', ACCORDION_PROPS)}
+${accordionIsland()}
 <section aria-label="Recensioni">${island('ReviewsLoader', { scriptUrl: '/reviews.js', widgetClass: 'reviews-widget' })}</section>
 ${island('ContactForm', contactFormProps(origin))}
 ${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>

@@ -1,0 +1,27 @@
+// The sites `npm run bench` builds (S, L, XL) and its command-line flags (`--scales`, `--runs`).
+import { parseArgs } from 'node:util';
+import { generateBigSite } from './big-site.ts';
+
+/** S is the real site's shape (the sample content); L and XL add generated professionals and services. */
+export const SCALES = {
+  S: { professionals: 0, services: 0, label: 'S (2 professionals + 9 services)' },
+  L: { professionals: 1000, services: 1000, label: 'L (1,000 + 1,000)' },
+  XL: { professionals: 5000, services: 1000, label: 'XL (5,000 + 1,000)' },
+} as const;
+
+export type Scale = keyof typeof SCALES;
+
+/** `--scales S,L` (default all three) and `--runs N` (whole-process builds per figure, default 5). */
+export function benchFlags(): { scales: Scale[]; runs: number } {
+  const { values } = parseArgs({ options: { scales: { type: 'string', default: 'S,L,XL' }, runs: { type: 'string', default: '5' } }, strict: false });
+  const scales = String(values.scales).split(',').map((name) => name.trim().toUpperCase());
+  for (const name of scales) if (!(name in SCALES)) throw new Error(`bench: unknown scale "${name}"; use S, L or XL`);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('bench: --runs takes a whole number of at least 1');
+  return { scales: scales as Scale[], runs };
+}
+
+/** Writes the site of `scale` under `dir` (content in `dir/content`). */
+export function generateScale(dir: string, scale: Scale): Promise<void> {
+  return generateBigSite(dir, SCALES[scale].professionals, SCALES[scale].services);
+}

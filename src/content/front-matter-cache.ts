@@ -1,0 +1,74 @@
+// Parsed front matter kept on disk by the hash of its YAML text: a block that parsed cleanly before is not parsed again.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hash, writeFileAtomic } from '../cache-file.ts';
+
+// Bump when parsing options change (load.ts parseYaml): entries from older settings are then ignored.
+const VERSION = 'yaml-2-unique-keys-1-alias-cap';
+const FILE = 'front-matter.json';
+
+/**
+ * YAML text -> the data it parsed to, as JSON. Only data JSON gives back unchanged is kept (strings,
+ * finite numbers, booleans, null, lists and plain maps), so a hit is exactly what parsing would return.
+ * Validation still runs on every file; only the YAML parse is skipped, and the document itself is parsed
+ * again only if a message needs a line number (load.ts `lazySource`).
+ */
+export class FrontMatterCache {
+  readonly #file: string;
+  readonly #stored: Record<string, string>;
+  readonly #used: Record<string, string> = {};
+  #changed = false;
+
+  private constructor(file: string, stored: Record<string, string>) {
+    this.#file = file;
+    this.#stored = stored;
+  }
+
+  /** The cache under `cacheDir`; empty when there is none or it cannot be read. */
+  static async load(cacheDir: string): Promise<FrontMatterCache> {
+    const file = path.join(cacheDir, FILE);
+    let stored: unknown;
+    try {
+      stored = JSON.parse(await readFile(file, 'utf8'));
+    } catch {
+      stored = {};
+    }
+    // Any unreadable or foreign content counts as empty: the cache must never be trusted over a parse.
+    const valid = typeof stored === 'object' && stored !== null && Object.values(stored).every((json) => typeof json === 'string');
+    return new FrontMatterCache(file, valid ? (stored as Record<string, string>) : {});
+  }
+
+  /** A fresh copy of what `yaml` parsed to last time, or undefined. */
+  get(yaml: string): unknown {
+    const key = keyOf(yaml);
+    const json = this.#stored[key];
+    if (json === undefined) return undefined;
+    this.#used[key] = json;
+    return JSON.parse(json);
+  }
+
+  /** Keeps `data`, parsed from `yaml` without a problem, if JSON represents it exactly. */
+  set(yaml: string, data: unknown): void {
+    if (!isJsonExact(data)) return;
+    this.#used[keyOf(yaml)] = JSON.stringify(data);
+    this.#changed = true;
+  }
+
+  /** Writes what this build used (so edited and deleted files do not pile up), when that differs from the file. */
+  async save(): Promise<void> {
+    if (!this.#changed && Object.keys(this.#used).length === Object.keys(this.#stored).length) return;
+    await writeFileAtomic(this.#file, JSON.stringify(this.#used));
+  }
+}
+
+function keyOf(yaml: string): string {
+  return hash(`${VERSION}\0${yaml}`);
+}
+
+function isJsonExact(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isJsonExact);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.entries(value).every(([key, item]) => key !== '__proto__' && isJsonExact(item));
+}

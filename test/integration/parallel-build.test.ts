@@ -1,0 +1,48 @@
+// A large site built by the real CLI (Markdown and pages shared with worker threads) gives the same bytes as one thread does.
+import { randomUUID } from 'node:crypto';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build.ts';
+import { withCompressedSiblings } from '../../src/host/precompress.ts';
+import { resolveOptions } from '../../src/options.ts';
+import { runCli } from '../helpers/cli.ts';
+import { hashTree, sha256, tempDir } from '../helpers/files.ts';
+import { fixture } from '../helpers/fixtures.ts';
+
+// Above both thresholds: 200 Markdown files start the Markdown worker, 500 routes a render worker.
+const PROFESSIONALS = 500;
+const SERVICES = 150;
+
+let site: string;
+
+beforeAll(async () => {
+  site = await tempDir('brochure-parallel-');
+  await cp(fixture('minimal'), site, { recursive: true });
+  const person = await readFile(path.join(site, 'content', 'professionals', 'rossi.md'), 'utf8');
+  // A token no earlier build has seen, so no body is in the Markdown cache and the worker renders them all.
+  const token = randomUUID();
+  for (let i = 1; i <= PROFESSIONALS; i++) {
+    const text = person.replace('name: Maria Rossi', `name: Persona ${i}`).replace('order: 1', `order: ${i + 1}`).replace('Sono psicologa.', `Sono la persona *${i}* (${token}).`);
+    await writeFile(path.join(site, 'content', 'professionals', `persona-${i}.md`), text);
+  }
+  for (let i = 1; i <= SERVICES; i++) {
+    await writeFile(path.join(site, 'content', 'services', `${i + 10}-servizio-${i}.md`), `---\ntitle: Servizio ${i}\nduration: 50\n---\n\nIl **servizio** ${i} (${token}).\n`);
+  }
+}, 60_000);
+
+describe('a build on both cores', () => {
+  it('writes exactly the files, byte for byte, that a single-threaded build from a cold cache produces, compressed as `watch --out` does', async () => {
+    const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], site, 120_000);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    // In-process under vitest no worker starts (they start from the compiled CLI), and a fresh cache renders everything here.
+    const single = await buildSite({ ...resolveOptions({}, site), cacheDir: await tempDir('brochure-parallel-cache-') });
+    if (!single.ok) throw new Error(single.problems.join('\n'));
+    // What `watch --out` writes: the whole site compressed at once; `build` compresses its stream file by file.
+    const compressed = await withCompressedSiblings(single.files, undefined, single.pages.length);
+    const expected = Object.fromEntries([...compressed].map(([file, bytes]) => [file, sha256(bytes)]));
+    expect(await hashTree(path.join(site, 'dist'))).toEqual(expected);
+    expect(Object.keys(expected).filter((file) => file.endsWith('.html'))).toHaveLength(PROFESSIONALS + 6);
+  }, 180_000);
+});
