@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { basePath } from '../base-path.ts';
 import type { SiteConfig } from '../content/schema.ts';
 import { ADMIN_DIR, fileOfPath } from '../routes.ts';
 import { cmsConfig, numericFieldsByCollection, renderCmsConfig, type CmsBackend } from './config.ts';
@@ -58,6 +59,8 @@ export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8
 }
 
 function adminPage(site: SiteConfig): string {
+  // Under the site's base path like every other file (a GitHub Pages project site lives under /<repo>/).
+  const folder = `${basePath(site.url)}${ADMIN_DIR}`;
   // No inline script: the page's own policy allows none. Decap reads the config from the link.
   return `<!doctype html>
 <html lang="it">
@@ -66,11 +69,11 @@ function adminPage(site: SiteConfig): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Redazione · ${escapeHtml(site.name)}</title>
-<link href="/${ADMIN_DIR}/config.yml" type="text/yaml" rel="cms-config-url">
+<link href="${folder}/config.yml" type="text/yaml" rel="cms-config-url">
 </head>
 <body>
-<script src="/${ADMIN_DIR}/decap-cms.js"></script>
-<script src="/${ADMIN_DIR}/setup.js"></script>
+<script src="${folder}/decap-cms.js"></script>
+<script src="${folder}/setup.js"></script>
 </body>
 </html>
 `;

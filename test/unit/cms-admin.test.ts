@@ -43,6 +43,14 @@ describe('adminBuild', () => {
     expect(config.backend).toMatchObject({ name: 'github', repo: 'studio-pss/sito', branch: 'main' });
   });
 
+  it('loads its config and scripts under the site’s base path (a GitHub Pages project site)', async () => {
+    const { files } = await adminBuild(site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }), undefined, options, '/studio-pss/static/css/site.css');
+    const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
+    expect(page).toContain('<link href="/studio-pss/admin/config.yml" type="text/yaml" rel="cms-config-url">');
+    expect(page).toContain('<script src="/studio-pss/admin/decap-cms.js"></script>');
+    expect(page).toContain('<script src="/studio-pss/admin/setup.js"></script>');
+  });
+
   it('uses the backend watch --edit passes instead of site.yaml’s', async () => {
     const { files } = await adminBuild(site(), { name: 'proxy', proxy_url: '/admin/api/v1' }, options, '/s.css');
     expect(parse(Buffer.from(files.get('admin/config.yml')!).toString()).backend).toEqual({ name: 'proxy', proxy_url: '/admin/api/v1' });
