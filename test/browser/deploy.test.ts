@@ -1,8 +1,8 @@
 // The built site as hosts serve it: under a sub-path (GitHub Pages project site), and compressed or not.
 import { cp, readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal, launchBrowser, watchProblems } from './helpers/browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { asStaticHost } from '../../src/host/headers-file.ts';
 import { directoryFiles, serveSite, type RunningServer } from '../../src/serve/server.ts';
@@ -21,21 +21,6 @@ afterAll(async () => {
 });
 
 /** Every problem a page load shows: console errors, page errors, failed or 4xx/5xx requests (the document's own 404 aside). */
-function watchProblems(page: Page, documentUrl: string): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const isOwnStatus = message.location().url === documentUrl && message.text().startsWith('Failed to load resource');
-    if (message.type() === 'error' && !isOwnStatus) problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    if (new URL(request.url()).hostname === 'localhost') problems.push(`request failed: ${request.url()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.status()}: ${response.url()}`);
-  });
-  return problems;
-}
 
 describe(`the sample site published under ${BASE}`, () => {
   let site: ServedSite;

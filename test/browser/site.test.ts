@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal, launchBrowser, watchProblems } from './helpers/browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -24,19 +24,8 @@ afterAll(async () => {
 async function visit(path: string, width = 1280): Promise<{ page: Page; problems: string[]; status: number | undefined }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await blockExternal(page);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    // Chromium logs the 404 status of the page itself as a console error; that one is expected.
-    const isOwnStatus = message.location().url === site.url + path && message.text().startsWith('Failed to load resource');
-    if (message.type() === 'error' && !isOwnStatus) problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    if (new URL(request.url()).hostname === 'localhost') problems.push(`request failed: ${request.url()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.status()}: ${response.url()}`);
-  });
+  // Chromium logs the 404 status of the page itself as a console error; that one is expected.
+  const problems = watchProblems(page, site.url + path);
   const response = await page.goto(site.url + path, { waitUntil: 'load' });
   return { page, problems, status: response?.status() };
 }

@@ -68,3 +68,23 @@ export async function blockExternal(target: Page | BrowserContext): Promise<stri
   });
   return blocked;
 }
+
+/**
+ * Everything that went wrong on `page`: console errors (but the document's own error status, which
+ * Chromium logs), page errors, failed loopback requests and error responses of subresources.
+ */
+export function watchProblems(page: Page, documentUrl: string): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const isOwnStatus = message.location().url === documentUrl && message.text().startsWith('Failed to load resource');
+    if (message.type() === 'error' && !isOwnStatus) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).hostname === 'localhost') problems.push(`request failed: ${request.url()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
