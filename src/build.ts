@@ -130,8 +130,6 @@ export interface SiteStream {
    * a ProblemsError naming them all (with the content warnings), so the writer can discard its output.
    */
   files: AsyncIterable<readonly [string, Uint8Array]>;
-  /** Every output path, known before rendering: what links may point at. */
-  fileNames: ReadonlySet<string>;
   /** The first segment of every output path (`index.html`, `static`, `admin`…): what the output guard checks against. */
   topLevel: ReadonlySet<string>;
   /** How many pages the stream will hand out (the compression effort depends on it). */
@@ -176,7 +174,6 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
   return {
     ok: true,
     files: files(),
-    fileNames: fileSet,
     topLevel: new Set([...fileSet].map((file) => file.split('/')[0]!)),
     pageCount: model.routes.length,
     result() {

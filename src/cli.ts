@@ -68,10 +68,11 @@ function createProgram(): Command {
       const language = await messagesLanguage(flags.lang, options.content);
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard, options.content);
-      const [{ streamSite }, { writeSite }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+      const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           import('./build.ts'),
           import('./output/write-site.ts'),
+          import('./host/precompress.ts'),
           import('./summary.ts'),
           import('./compliance/rules.ts'),
           import('./compliance/report.ts'),
@@ -79,7 +80,6 @@ function createProgram(): Command {
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
         ]);
-      const { streamWithCompressedSiblings } = await import('./host/precompress.ts');
       const unchanged = word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` });
       const build = await streamSite(options);
       if (!build.ok) return fail(build.problems, unchanged, language);

@@ -13,10 +13,22 @@ export interface CliResult {
 /** The brochure executable. */
 export const BIN = path.join(ROOT, 'bin', 'brochure.js');
 
+/** How to run brochure beyond its arguments and folder. */
+export interface RunOptions {
+  /** Killed after this many milliseconds. */
+  timeout?: number;
+  /** Added to the environment (e.g. a throw-away HOME). */
+  env?: NodeJS.ProcessEnv;
+  /** Another copy of bin/brochure.js (an install elsewhere). */
+  bin?: string;
+  /** Run as this user and group (tests that need an unprivileged user when run as root). */
+  user?: { uid: number; gid: number };
+}
+
 /** Runs brochure with `args` in `cwd` and resolves when it exits (killed after `timeout` ms). */
-export function runCli(args: string[], cwd: string, timeout = 60_000): Promise<CliResult> {
+export function runCli(args: string[], cwd: string, { timeout = 60_000, env = {}, bin = BIN, user }: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, timeout });
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout, ...user });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

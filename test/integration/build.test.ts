@@ -260,7 +260,7 @@ describe('build and watch --out', () => {
   it('write the same files, byte for byte: the stream compressed file by file, and the whole site compressed at once', async () => {
     const project = await tempDir('brochure-build-vs-watch-');
     await cp(fixture('minimal'), project, { recursive: true });
-    const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], project, 120_000);
+    const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], project, { timeout: 120_000 });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     // What watch --out does after each build (src/watch/watch.ts).

@@ -1,9 +1,8 @@
 // The machine's mistakes, not brochure's: a read-only install, an output folder the user cannot write. One line, no stack.
-import { spawn } from 'node:child_process';
 import { chmod, cp, mkdir, readdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliResult } from '../helpers/cli.ts';
+import { runCli, type CliResult } from '../helpers/cli.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 import { listTree, tempDir } from '../helpers/files.ts';
 
@@ -13,20 +12,7 @@ const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 
 function runAs(bin: string, args: string[], cwd: string, home: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd,
-      env: { ...process.env, HOME: home, NO_COLOR: '1' },
-      timeout: 120_000,
-      ...(asRoot && { uid: NOBODY, gid: NOBODY }),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, cwd, { bin, env: { HOME: home }, timeout: 120_000, ...(asRoot && { user: { uid: NOBODY, gid: NOBODY } }) });
 }
 
 /** A folder everyone may enter and, with `writable`, write in (the other user must reach the project). */

@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 describe('a build on both cores', () => {
   it('writes exactly the files, byte for byte, that a single-threaded build from a cold cache produces, compressed as `watch --out` does', async () => {
-    const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], site, 120_000);
+    const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], site, { timeout: 120_000 });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     // In-process under vitest no worker starts (they start from the compiled CLI), and a fresh cache renders everything here.

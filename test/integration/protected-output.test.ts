@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { cp, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, type CliResult } from '../helpers/cli.ts';
+import { runCli, type CliResult } from '../helpers/cli.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 
@@ -11,15 +11,7 @@ const STACK = /^\s+at .+:\d+:\d+\)?$/m;
 
 /** Runs brochure with HOME set to a throw-away folder, so `--out ~` can only ever reach that. */
 function run(args: string[], cwd: string, home: string, timeout = 60_000): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, HOME: home, NO_COLOR: '1' }, timeout });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, cwd, { env: { HOME: home }, timeout });
 }
 
 /** The pid of a process that has exited: what a build killed with -9 leaves in its folder names. */

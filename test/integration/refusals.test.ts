@@ -1,24 +1,16 @@
 // The catalogue of user mistakes: each bad input, run through the real CLI, is one located line, never a stack, and loses nothing.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, type CliResult } from '../helpers/cli.ts';
+import { runCli, type CliResult } from '../helpers/cli.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 
-/** Runs brochure in `cwd` with its own HOME, so no case can reach the real home folder. */
+/** Runs brochure with HOME set to a throw-away folder. */
 function run(args: string[], cwd: string, home: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, HOME: home, NO_COLOR: '1' }, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, cwd, { env: { HOME: home } });
 }
 
 const STACK = /^\s+at .+:\d+:\d+\)?$/m;
