@@ -103,12 +103,10 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
 
 /** Per collection, the fields whose digits the editor must save as a number (see numericTextFields). */
 export function numericFieldsByCollection(): Record<string, string[]> {
-  const byCollection = { services: serviceSchema, professionals: professionalSchema, pages: contactsSchema, settings: siteSchema };
-  const pages = [homeSchema, contactsSchema, servicesPageSchema, privacySchema];
   const found: Record<string, string[]> = {
-    services: numericTextFields(byCollection.services),
-    professionals: numericTextFields(byCollection.professionals),
-    pages: [...new Set(pages.flatMap(numericTextFields))],
+    services: numericTextFields(serviceSchema),
+    professionals: numericTextFields(professionalSchema),
+    pages: [...new Set([homeSchema, contactsSchema, servicesPageSchema, privacySchema].flatMap(numericTextFields))],
     settings: numericTextFields(siteSchema),
   };
   return Object.fromEntries(Object.entries(found).filter(([, fields]) => fields.length > 0));
