@@ -73,6 +73,107 @@ export const MESSAGES = {
     it: '"{name}" deve iniziare con un numero, che ne stabilisce il posto nell’elenco, come "{example}"',
   },
   brokenLink: { en: '{where} links to {url}, which is not a page or file of the site', it: '{where} punta a {url}, che non è una pagina né un file del sito' },
+  // Inputs brochure refuses (src/refusals.ts); refusals.test.ts builds each one and checks it is found here.
+  fileSpecial: { en: 'is {kind}, not a file; remove it or replace it with a regular file', it: 'non è un file normale ({kind}): toglilo o sostituiscilo con un file vero' },
+  fileTooLarge: {
+    en: 'is {size}; content files may be at most {limit} (a page that long would not be read anyway); split it or shorten it',
+    it: 'pesa {size}, ma un file dei contenuti può arrivare al massimo a {limit} (una pagina così lunga nessuno la leggerebbe): dividilo o accorcialo',
+  },
+  fileLoop: {
+    en: 'is a symbolic link that leads back to itself (a loop); replace it with the file it should point to',
+    it: 'è un collegamento che rimanda a sé stesso (un giro chiuso): sostituiscilo con il file a cui dovrebbe puntare',
+  },
+  fileUnreadable: {
+    en: 'cannot be read: permission denied; check who owns it (ls -l) and make it readable (chmod a+r)',
+    it: 'non si può leggere (permesso negato): controlla a chi appartiene (ls -l) e rendilo leggibile (chmod a+r)',
+  },
+  fileFolder: { en: 'is a folder, not a file; remove it or rename it', it: 'è una cartella, non un file: toglila o rinominala' },
+  notUtf8Byte: {
+    en: 'the file is not UTF-8 text; it looks like {encoding} (byte 0x{byte} cannot start a UTF-8 character). Open it in your editor and save it with the encoding "UTF-8" (for example in VS Code: "Save with Encoding", in Notepad: "Save as", Encoding: UTF-8)',
+    it: 'il file non è salvato come testo UTF-8: sembra {encoding} (il byte 0x{byte} non può iniziare un carattere UTF-8). Aprilo nel tuo editor e salvalo con la codifica "UTF-8" (in VS Code: "Salva con codifica", nel Blocco note: "Salva con nome", Codifica: UTF-8)',
+  },
+  notUtf8: {
+    en: 'the file is not UTF-8 text; it looks like {encoding}. Open it in your editor and save it with the encoding "UTF-8" (for example in VS Code: "Save with Encoding", in Notepad: "Save as", Encoding: UTF-8)',
+    it: 'il file non è salvato come testo UTF-8: sembra {encoding}. Aprilo nel tuo editor e salvalo con la codifica "UTF-8" (in VS Code: "Salva con codifica", nel Blocco note: "Salva con nome", Codifica: UTF-8)',
+  },
+  aliasBomb: {
+    en: 'the aliases (*name) expand to too much data (more than {limit} copies); write the values out instead of repeating aliases of aliases',
+    it: 'gli alias (*nome) producono troppi dati (più di {limit} copie): scrivi i valori per esteso invece di ripetere alias di alias',
+  },
+  bodyTooLarge: {
+    en: 'is {size}; a page body may be at most {limit} (about 40,000 words); split it into several pages',
+    it: 'pesa {size}, ma il testo di una pagina può arrivare al massimo a {limit} (circa 40.000 parole): dividilo in più pagine',
+  },
+  tooDeepQuotes: {
+    en: 'blockquotes (">") nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
+    it: 'citazioni (">") annidate su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',
+  },
+  tooDeepLists: {
+    en: 'list items nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
+    it: 'voci di elenco annidate su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',
+  },
+  tooDeepHtml: {
+    en: 'HTML elements nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
+    it: 'elementi HTML annidati su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano pochi',
+  },
+  heicName: {
+    en: '"{image}" is a HEIC photo (what iPhones save), which browsers cannot show; convert it to JPEG (on a Mac: open it in Preview, File > Export, Format JPEG; on Windows: open it in Photos, "Save as" JPEG; on the iPhone, Settings > Camera > Formats > Most Compatible makes future photos JPEG), put the .jpg in content/images/ and write "{jpeg}"',
+    it: '"{image}" è una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG (su Mac: aprila in Anteprima, File > Esporta, Formato JPEG; su Windows: aprila in Foto, "Salva con nome" JPEG; sull’iPhone, Impostazioni > Fotocamera > Formati > Più compatibile fa salvare in JPEG le prossime foto), metti il .jpg in content/images/ e scrivi "{jpeg}"',
+  },
+  heicContent: {
+    en: '"{image}" is a HEIC photo (what iPhones save) under another name, which browsers cannot show; convert it to JPEG (on a Mac: Preview, File > Export, JPEG; on Windows: Photos, "Save as" JPEG) and put the .jpg in its place',
+    it: '"{image}" è in realtà una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG (su Mac: Anteprima, File > Esporta, JPEG; su Windows: Foto, "Salva con nome" JPEG) e metti il .jpg al suo posto',
+  },
+  imageSpaces: {
+    en: '"{image}" has a space in its name, which would break the image\'s address; rename the file in content/images/ to "{name}" and write "{fixed}"',
+    it: '"{image}" ha uno spazio nel nome, che romperebbe l’indirizzo dell’immagine: rinomina il file in content/images/ come "{name}" e scrivi "{fixed}"',
+  },
+  imageCharacters: {
+    en: '"{image}" may use only letters, digits, dots, dashes, underscores and "/" in its name; rename the file, such as "images/photo-1.jpg"',
+    it: 'nel nome di "{image}" possono esserci solo lettere, cifre, punti, trattini, trattini bassi e "/": rinomina il file, per esempio "images/foto-1.jpg"',
+  },
+  imageSpecial: { en: '"{image}" is {kind}, not an image file; replace it with the image', it: '"{image}" non è un file di immagine ({kind}): sostituiscilo con l’immagine' },
+  imageEmpty: {
+    en: '"{image}" is empty (0 bytes); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
+    it: '"{image}" è vuota (0 byte): aprila in un programma di grafica ed esportala di nuovo in JPEG o PNG, oppure copiala di nuovo se la copia si è interrotta',
+  },
+  imageDanglingLink: {
+    en: '"{image}" is a symbolic link to a file that does not exist; replace it with the image itself',
+    it: '"{image}" è un collegamento a un file che non esiste: sostituiscilo con l’immagine vera',
+  },
+  imageNotImage: {
+    en: '"{image}" is not an image brochure can read (not a JPEG, PNG, WebP or AVIF, or its header is damaged); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
+    it: '"{image}" non è un’immagine che brochure sa leggere (non è JPEG, PNG, WebP o AVIF, oppure è rovinata): aprila in un programma di grafica ed esportala di nuovo in JPEG o PNG, oppure copiala di nuovo se la copia si è interrotta',
+  },
+  imageFormat: {
+    en: '"{image}" is a {format} file; use JPEG, PNG, WebP, AVIF or SVG (export it again in one of those formats)',
+    it: '"{image}" è un file {format}: usa JPEG, PNG, WebP, AVIF o SVG (esportala di nuovo in uno di questi formati)',
+  },
+  imageTooManyPixels: {
+    en: '"{image}" is {size} pixels ({megapixels} megapixels), more than the {limit} megapixels brochure decodes; the site shows images at most 2400 pixels wide, so resize it to that width',
+    it: '"{image}" misura {size} pixel ({megapixels} megapixel), più dei {limit} megapixel che brochure legge; il sito mostra le immagini larghe al massimo 2400 pixel, quindi ridimensionala a quella larghezza',
+  },
+  imageDamaged: {
+    en: '"{image}" is damaged or incomplete ({reason}); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
+    it: '"{image}" è rovinata o incompleta ({reason}): aprila in un programma di grafica ed esportala di nuovo in JPEG o PNG, oppure copiala di nuovo se la copia si è interrotta',
+  },
+  svgInvalid: { en: '"{image}" is not a valid SVG: {reason}', it: '"{image}" non è un SVG valido: {reason}' },
+  notSvg: {
+    en: '"{image}" is not an SVG drawing (no <svg> element); export it again as SVG, or use PNG',
+    it: '"{image}" non è un disegno SVG (manca l’elemento <svg>): esportalo di nuovo come SVG, oppure usa PNG',
+  },
+  unsafeSvg: {
+    en: '"{image}" contains {what}, which could run script or load other files when the SVG is opened on its own; export it again without scripts, links and embedded content (in Inkscape: "Plain SVG"), or use PNG',
+    it: '"{image}" contiene {what}, che potrebbe eseguire codice o caricare altri file quando l’SVG viene aperto da solo: esportalo di nuovo senza script, collegamenti e contenuti incorporati (in Inkscape: "SVG semplice"), oppure usa PNG',
+  },
+  svgSize: {
+    en: '"{image}" has no size: its <svg> element needs width and height attributes or a viewBox, such as viewBox="0 0 64 64"',
+    it: '"{image}" non ha dimensioni: il suo elemento <svg> ha bisogno degli attributi width e height o di un viewBox, come viewBox="0 0 64 64"',
+  },
+  httpInCsp: {
+    en: 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
+    it: 'serve un indirizzo https://: questa origine entra nella Content-Security-Policy, e con http:// chiunque sulla rete potrebbe cambiare ciò che carica',
+  },
   // YAML mistakes, explained: the English is the parser's (yaml) message.
   yamlColonInText: {
     en: 'Nested mappings are not allowed in compact mappings',

@@ -5,6 +5,7 @@ import { FIELDS, FRAGMENTS, MESSAGES, WORDS } from '../../src/messages/catalogue
 import { messagesLanguage } from '../../src/messages/language.ts';
 import { totals, translateField, translateMessage } from '../../src/messages/translate.ts';
 import { resolveOptions } from '../../src/options.ts';
+import { bodyProblems, fileProblems, HTTP_IN_CSP, imageProblems } from '../../src/refusals.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 
 const CATALOGUE = { ...MESSAGES, ...FRAGMENTS, ...WORDS, ...FIELDS };
@@ -58,6 +59,44 @@ describe('reports in Italian', () => {
     const yaml = problems.filter((problem) => problem.field === 'YAML');
     expect(yaml.length).toBeGreaterThan(0);
     expect(yaml.map((problem) => translateMessage(problem.message, 'it')).join('\n')).toContain(advice);
+  });
+
+  // Every message of src/refusals.ts that a content file's problem can carry, made as the code makes it.
+  const refusals = [
+    fileProblems.special('a named pipe'),
+    fileProblems.tooLarge(2_000_000, 1_048_576),
+    fileProblems.loop,
+    fileProblems.unreadable,
+    fileProblems.folder,
+    fileProblems.notUtf8('Windows-1252', fileProblems.badByte(0xe0)),
+    fileProblems.notUtf8('UTF-16', ''),
+    fileProblems.aliasBomb(100),
+    bodyProblems.tooLarge(300_000, 262_144),
+    ...[bodyProblems.blockquotes, bodyProblems.listItems, bodyProblems.htmlElements].map((what) => bodyProblems.tooDeep(what, 101, 100)),
+    imageProblems.heicName('images/foto.heic', 'images/foto.jpg'),
+    imageProblems.heicContent('images/foto.jpg'),
+    imageProblems.spaces('images/foto nuova.jpg', 'foto-nuova.jpg', 'images/foto-nuova.jpg'),
+    imageProblems.characters('images/foto#1.jpg'),
+    imageProblems.path,
+    imageProblems.special('images/x.jpg', 'a socket'),
+    imageProblems.empty('images/x.jpg'),
+    imageProblems.danglingLink('images/x.jpg'),
+    imageProblems.notAnImage('images/x.jpg'),
+    imageProblems.format('images/x.gif', 'gif'),
+    imageProblems.tooManyPixels('images/x.png', 30_000, 30_000, 100_000_000),
+    imageProblems.damaged('images/x.jpg', 'premature end of data'),
+    imageProblems.svgEncoding('images/x.svg', 'not UTF-8'),
+    imageProblems.notSvg('images/x.svg'),
+    imageProblems.unsafeSvg('images/x.svg', 'a <script> element'),
+    imageProblems.svgSize('images/x.svg'),
+    HTTP_IN_CSP,
+  ];
+
+  it.each(refusals)('translate the refusal %s', (english) => {
+    const italian = translateMessage(english, 'it');
+    expect(italian).not.toBe(english);
+    // The values made from the arguments (the file's names, its size, its pixels) survive in the Italian.
+    for (const value of english.match(/"images\/(?:x|foto)[^"]*"|\d+(?:\.\d+)? [kM]B|\d+×\d+/g) ?? []) expect(italian).toContain(value);
   });
 
   it('leave a message the catalogue does not know in English rather than lose it', () => {
