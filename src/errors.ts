@@ -1,8 +1,6 @@
 // ContentError: one content mistake with its location; formatting and ordering for reports.
 import { totals, translateField, translateMessage, warningPrefix, type Language } from './messages/translate.ts';
-
-/** How bad a problem is: errors stop the build, warnings are printed and the build goes on. */
-export type Severity = 'error' | 'warning';
+import { problemLocation, problemText, type ProblemData, type Severity } from './problem-line.ts';
 
 /** A mistake in content, located at `file:line` and a dotted `field` path. */
 export class ContentError extends Error {
@@ -31,8 +29,6 @@ export class ProblemsError extends Error {
   }
 }
 
-/** What a report shows of a problem: a ContentError, or the plain data the watch overlay receives. */
-export type ProblemData = Pick<ContentError, 'file' | 'line' | 'field' | 'message' | 'severity'>;
 
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
 export function formatProblem(problem: ProblemData): string {
@@ -45,15 +41,6 @@ export function formatProblemIn(problem: ProblemData, language: Language): strin
   return `${problemLocation(problem)}: ${problemText(translated, warningPrefix(language))}`;
 }
 
-/** `content/professionals/x.md:12`; the file alone for line 0, a problem with the whole file or folder (missing file, empty folder). */
-export function problemLocation(problem: ProblemData): string {
-  return problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-}
-
-/** What is wrong there: `timeline[3].type: expected …`, prefixed with `warning: ` (in the report's language) for a warning. */
-export function problemText(problem: ProblemData, warning = 'warning: '): string {
-  return `${problem.severity === 'warning' ? warning : ''}${problem.field}: ${problem.message}`;
-}
 
 /** Orders problems by file, then line, then field, so reports are stable. */
 export function sortProblems(problems: readonly ContentError[]): ContentError[] {

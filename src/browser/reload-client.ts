@@ -2,7 +2,7 @@
 // Served at /__brochure/reload.js in watch mode only; `build` output never loads it.
 // Types only from live-reload.ts (esbuild drops the import): the bundle carries none of the server code.
 // Problems read as the terminal prints them: the overlay uses the same formatter (src/errors.ts).
-import { problemLocation, problemText } from '../errors.ts';
+import { problemLocation, problemText } from '../problem-line.ts';
 import type { FailureReport, ReloadEvents } from '../watch/live-reload.ts';
 
 // The page's script tag is LiveReload.scriptTag(), added by the server; it always names the events URL.

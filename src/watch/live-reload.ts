@@ -1,7 +1,8 @@
 // Live reload over Server-Sent Events: a revision counter per good build, and the failure the overlay shows.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ContentError, ProblemData } from '../errors.ts';
+import type { ContentError } from '../errors.ts';
+import type { ProblemData } from '../problem-line.ts';
 import { translateField, translateMessage, word, type Language } from '../messages/translate.ts';
 
 /** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
