@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeEnvironmentError } from './environment-error.ts';
+import { showImageProgress } from './cli-progress.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
@@ -81,7 +82,8 @@ function createProgram(): Command {
           import('./launch/rules.ts'),
         ]);
       const unchanged = word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` });
-      const build = await streamSite(options);
+      const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
+      const build = await streamSite(options).finally(stopProgress);
       if (!build.ok) return fail(build.problems, unchanged, language);
       try {
         // The guard checks the output against the names the stream will write before its first file.
@@ -167,10 +169,12 @@ function createProgram(): Command {
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
       if (guard) await prepareOutput(options.out, guard, options.content);
       const { watchSite } = await import('./watch/watch.ts');
+      // For the whole session: a photo added while watching is encoded with the same progress line.
+      const stopProgress = showImageProgress(process.stderr);
       const starting = watchSite(options, { write: flags.out !== undefined, guard, edit: flags.edit === true, language });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
-      const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
+      const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined).finally(stopProgress));
       await starting;
       await stopped;
     });

@@ -1,6 +1,6 @@
 // Who hears about image encoding as it goes: the CLI draws a progress line on a terminal (src/cli-progress.ts).
 
-/** One more variant encoded, of `total` this build encodes. */
+/** `done` variants encoded of the `total` this build encodes. */
 export interface ImageProgressEvent {
   done: number;
   total: number;
@@ -10,15 +10,16 @@ type Listener = (event: ImageProgressEvent | { finished: true }) => void;
 
 const listeners = new Set<Listener>();
 
-/** Calls `listener` on each encoded variant and once when the image stage ends; returns the unsubscribe function. */
+/** Calls `listener` when encoding starts, on each encoded variant and once when it ends; returns the unsubscribe function. */
 export function onImageProgress(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** What `processImages` reports through: `step` after each variant, `end` once (also after an error). */
+/** What `processImages` reports through: 0 of `total` now, `step` after each variant, `end` once (also after an error). */
 export function imageProgress(total: number): { step: () => void; end: () => void } {
   let done = 0;
+  if (total > 0) for (const listener of listeners) listener({ done, total });
   return {
     step: () => {
       done++;
