@@ -7,6 +7,7 @@ import { Argument, Command, CommanderError, InvalidArgumentError } from 'command
 import { describeEnvironmentError } from './environment-error.ts';
 import { showImageProgress } from './cli-progress.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
+import { prepareExchange } from './output/exchange.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
@@ -69,6 +70,7 @@ function createProgram(): Command {
       const language = await messagesLanguage(flags.lang, options.content);
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard, options.content);
+      prepareExchange();
       const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           import('./build.ts'),
