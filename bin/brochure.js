@@ -33,9 +33,29 @@ function compiledTime() {
 // run src/ through tsx instead, slower to start but the same program.
 const READ_ONLY = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 
+// Parts of dependencies the CLI never runs, left out so each command parses less (README, "Why
+// compiled on demand"). gray-matter loads js-yaml (and tries esprima) for its default YAML engine,
+// which src/content/load.ts replaces with its own; zod re-exports the messages of ~45 languages as
+// `z.locales`, and brochure uses its English default only (297 kB of the CLI's largest chunk).
+const unusedParts = {
+  name: 'unused-parts',
+  setup(build) {
+    build.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'unused' }));
+    build.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
+      contents: "const unused = () => { throw new Error('js-yaml was left out of the compiled CLI (bin/brochure.js)'); }; module.exports = { safeLoad: unused, safeDump: unused };",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 async function compile() {
-  const { buildSync } = await import('esbuild');
-  const { outputFiles } = buildSync({
+  const { build } = await import('esbuild');
+  const { outputFiles } = await build({
     entryPoints: { cli: `${root}src/cli.ts` },
     outdir: `${root}lib`,
     // Each command's modules (and Markdown, chokidar, the servers) go into chunks that the command
@@ -56,6 +76,7 @@ async function compile() {
     tsconfig: `${root}tsconfig.json`,
     // Bundled CommonJS dependencies (gray-matter) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [unusedParts],
     logLevel: 'silent',
   });
   // Chunks first, the entry last, each written to a private name and renamed: concurrent runs
