@@ -54,19 +54,23 @@ const unusedParts = {
   },
 };
 
-// React stays one shared copy with the templates' bundle (which imports it), but the CLI loads it
-// through require(): imported as ES modules, Node first scans each CommonJS file for its exports
-// (cjs-module-lexer), 10–25 ms for react-dom/server's two builds; required, the same module (one
+// Packages that stay outside the bundle: React (one shared copy with the templates' bundle, which
+// imports it), esbuild and sharp (they ship binaries). The CLI loads them through require():
+// imported as ES modules, Node first scans each CommonJS file for its exports (cjs-module-lexer),
+// 10–25 ms for react-dom/server's two builds and esbuild's 100 kB; required, the same module (one
 // cache) loads without the scan.
-const requiredReact = {
-  name: 'required-react',
+const REQUIRED = ['react', 'react-dom/server', 'esbuild', 'sharp'];
+const requiredPackages = {
+  name: 'required-packages',
   setup(build) {
-    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
-      ['react', 'react-dom/server'].includes(args.path) ? { path: args.path, namespace: 'required' } : { external: true });
+    build.onResolve({ filter: /^(react|react-dom|esbuild|sharp)(\/.*)?$/ }, (args) =>
+      REQUIRED.includes(args.path) ? { path: args.path, namespace: 'required' } : { external: true });
     build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => {
-      const names = Object.keys(createRequire(import.meta.url)(args.path)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+      // sharp is used through its default export only, and requiring it here would load its binary.
+      const exported = args.path === 'sharp' ? [] : Object.keys(createRequire(import.meta.url)(args.path));
+      const names = exported.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
       return {
-        contents: `import { createRequire } from 'node:module';\nconst m = createRequire(import.meta.url)(${JSON.stringify(args.path)});\nexport const { ${names.join(', ')} } = m;\nexport default m;`,
+        contents: `import { createRequire } from 'node:module';\nconst m = createRequire(import.meta.url)(${JSON.stringify(args.path)});\n${names.length ? `export const { ${names.join(', ')} } = m;` : ''}\nexport default m;`,
         loader: 'js',
       };
     });
@@ -90,13 +94,11 @@ async function compile() {
     // Whitespace and syntax only: stack traces of bugs keep readable names without a source map.
     minifyWhitespace: true,
     minifySyntax: true,
-    // React must stay one shared copy with the templates' bundle (requiredReact); esbuild and sharp ship binaries.
-    external: ['esbuild', 'sharp'],
     // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
     tsconfig: `${root}tsconfig.json`,
     // Bundled CommonJS dependencies (gray-matter) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [unusedParts, requiredReact],
+    plugins: [unusedParts, requiredPackages],
     logLevel: 'silent',
   });
   // Chunks first, the entry last, each written to a private name and renamed: concurrent runs

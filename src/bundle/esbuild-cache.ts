@@ -41,8 +41,9 @@ export async function cachedBuild(name: string, cacheDir: string, given: BuildOp
   const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
   const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: file.contents }));
   const inputs: Record<string, string> = {};
-  // A stdin entry has no file; its contents are already part of the key.
-  const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>'));
+  // A stdin entry has no file; its contents are already part of the key. Modules a plugin made
+  // (`namespace:path`, such as the templates' required packages) are no files either.
+  const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>') && !/^[a-z][\w-]+:/.test(input));
   await Promise.all(
     files.map(async (input) => {
       const absolute = path.resolve(absWorkingDir, input);
