@@ -71,7 +71,7 @@ function createProgram(): Command {
       const guard = outputGuard(options, flags.force);
       await prepareOutput(options.out, guard, options.content);
       prepareExchange();
-      const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+      const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, { startBundles }] =
         await Promise.all([
           import('./build.ts'),
           import('./output/write-site.ts'),
@@ -82,7 +82,9 @@ function createProgram(): Command {
           import('./launch/input.ts'),
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
+          import('./bundle/start-bundles.ts'),
         ]);
+      startBundles(options);
       const unchanged = word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` });
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
       const build = await streamSite(options).finally(stopProgress);
