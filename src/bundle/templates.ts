@@ -14,7 +14,20 @@ import type { LoadedTemplates, PageTemplates } from '../render/page-props.ts';
  * cleared, so each distinct bundle is written under a name made of its hash: an edited template
  * gets a new URL and is re-imported, an unchanged one is the module already loaded.
  */
-export async function loadTemplates(options: ResolvedOptions): Promise<LoadedTemplates> {
+export function loadTemplates(options: ResolvedOptions): Promise<LoadedTemplates> {
+  // Asked for again while loading (`build` starts it early, src/bundle/start-bundles.ts): one load,
+  // one write of the bundle file.
+  const key = `${options.cacheDir}\0${options.templatesDir}\0${options.packageRoot}`;
+  const running = loading.get(key);
+  if (running) return running;
+  const started = bundleAndImport(options).finally(() => loading.delete(key));
+  loading.set(key, started);
+  return started;
+}
+
+const loading = new Map<string, Promise<LoadedTemplates>>();
+
+async function bundleAndImport(options: ResolvedOptions): Promise<LoadedTemplates> {
   const [bundle] = await cachedBuild('templates', options.cacheDir, {
     absWorkingDir: options.packageRoot,
     // The same bundle is the module render workers start from (see render-worker.ts).
