@@ -67,38 +67,47 @@ function createProgram(): Command {
     .option(...LANG_OPTION)
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
-      const language = await messagesLanguage(flags.lang, options.content);
-      const guard = outputGuard(options, flags.force);
-      await prepareOutput(options.out, guard, options.content);
+      // First, while this process is small: starting a process costs more the more memory it holds.
       prepareExchange();
+      const guard = outputGuard(options, flags.force);
+      // The pipeline's code loads (main thread) while the output folder is checked (file system).
+      const modules = Promise.all([
+        import('./build.ts'),
+        import('./output/write-site.ts'),
+        import('./host/precompress.ts'),
+        import('./summary.ts'),
+        import('./compliance/rules.ts'),
+        import('./compliance/report.ts'),
+        import('./launch/input.ts'),
+        import('./launch/report.ts'),
+        import('./launch/rules.ts'),
+        import('./bundle/start-bundles.ts'),
+      ]);
+      // A refused output folder is said first; the modules are then not needed.
+      modules.catch(() => undefined);
+      await prepareOutput(options.out, guard, options.content);
       const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, { startBundles }] =
-        await Promise.all([
-          import('./build.ts'),
-          import('./output/write-site.ts'),
-          import('./host/precompress.ts'),
-          import('./summary.ts'),
-          import('./compliance/rules.ts'),
-          import('./compliance/report.ts'),
-          import('./launch/input.ts'),
-          import('./launch/report.ts'),
-          import('./launch/rules.ts'),
-          import('./bundle/start-bundles.ts'),
-        ]);
+        await modules;
       startBundles(options);
-      const unchanged = word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` });
+      // Read when there is something to report: a clean build does not parse site.yaml for it.
+      const language = () => messagesLanguage(flags.lang, options.content);
+      const failed = async (problems: ContentError[]) => {
+        const chosen = await language();
+        fail(problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
+      };
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
       const build = await streamSite(options).finally(stopProgress);
-      if (!build.ok) return fail(build.problems, unchanged, language);
+      if (!build.ok) return failed(build.problems);
       try {
         // The guard checks the output against the names the stream will write before its first file.
         await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
       } catch (error) {
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
-        if (error instanceof ProblemsError) return fail(error.problems, unchanged, language);
+        if (error instanceof ProblemsError) return failed(error.problems);
         throw error;
       }
       const result = build.result();
-      if (result.problems.length > 0) console.error(formatReport(result.problems, language));
+      if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
