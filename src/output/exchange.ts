@@ -5,8 +5,9 @@ import type { Socket } from 'node:net';
 /*
  * Node has no binding for renameat2, so the call goes through perl's `syscall`, which every Debian
  * and most Linux systems carry (perl-base is essential); it costs about 3 ms, or nothing when
- * `prepareExchange` started the perl ahead. The syscall number differs per architecture, so only the two known ones are tried; everything else (macOS, Windows,
- * no perl, a file system without RENAME_EXCHANGE) answers false and the caller renames twice.
+ * `prepareExchange` started the perl ahead. The syscall number differs per architecture, so only
+ * the two known ones are tried; everything else (macOS, Windows, no perl, a file system without
+ * RENAME_EXCHANGE) answers false and the caller renames twice.
  */
 const RENAMEAT2: Partial<Record<NodeJS.Architecture, number>> = { x64: 316, arm64: 276 };
 const AT_FDCWD = -100;
