@@ -70,24 +70,22 @@ function createProgram(): Command {
       // First, while this process is small: starting a process costs more the more memory it holds.
       prepareExchange();
       const guard = outputGuard(options, flags.force);
-      // The pipeline's code loads (main thread) while the output folder is checked (file system).
-      const modules = Promise.all([
-        import('./build.ts'),
-        import('./output/write-site.ts'),
-        import('./host/precompress.ts'),
-        import('./summary.ts'),
-        import('./compliance/rules.ts'),
-        import('./compliance/report.ts'),
-        import('./launch/input.ts'),
-        import('./launch/report.ts'),
-        import('./launch/rules.ts'),
-        import('./bundle/start-bundles.ts'),
-      ]);
-      // A refused output folder is said first; the modules are then not needed.
-      modules.catch(() => undefined);
-      await prepareOutput(options.out, guard, options.content);
-      const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, { startBundles }] =
-        await modules;
+      // The pipeline's code loads (main thread) while the output folder is checked (file system);
+      // a refused folder rejects at once, and the modules are then not needed.
+      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, { startBundles }] =
+        await Promise.all([
+          prepareOutput(options.out, guard, options.content),
+          import('./build.ts'),
+          import('./output/write-site.ts'),
+          import('./host/precompress.ts'),
+          import('./summary.ts'),
+          import('./compliance/rules.ts'),
+          import('./compliance/report.ts'),
+          import('./launch/input.ts'),
+          import('./launch/report.ts'),
+          import('./launch/rules.ts'),
+          import('./bundle/start-bundles.ts'),
+        ]);
       startBundles(options);
       // Read when there is something to report: a clean build does not parse site.yaml for it.
       const language = () => messagesLanguage(flags.lang, options.content);
