@@ -1,6 +1,6 @@
 // `npm run bench` (build part): start-up, then per scale whole-process builds without and with the cache, and peak memory.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,6 +83,9 @@ try {
     return run(['build', '--out', path.join(work, 'photos')]);
   });
   console.log(describe('sample site, first build with photos (no cache at all):', photos).replace(/^ {2}/, ''));
+  const media = await readdir(path.join(work, 'photos', 'static', 'media'));
+  const bytesOf = (ext: string) => media.filter((name) => name.endsWith(ext)).reduce((sum, name) => sum + statSync(path.join(work, 'photos', 'static', 'media', name)).size, 0);
+  console.log(`  photos' variants: ${['.avif', '.webp', '.jpg'].map((ext) => `${ext.slice(1)} ${(bytesOf(ext) / 1000).toFixed(1)} kB`).join(', ')}`);
 
   for (const scale of scales) {
     const dir = path.join(work, scale);

@@ -2,6 +2,7 @@
 // Entry point: runs the compiled CLI, compiling src/ with esbuild first when lib/ is missing or stale.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 // One compact file with the dependencies inside loads in about 70 ms; src/ through tsx takes about
@@ -33,9 +34,52 @@ function compiledTime() {
 // run src/ through tsx instead, slower to start but the same program.
 const READ_ONLY = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 
+// Parts of dependencies the CLI never runs, left out so each command parses less (README, "Why
+// compiled on demand"). gray-matter loads js-yaml (and tries esprima) for its default YAML engine,
+// which src/content/load.ts replaces with its own; zod re-exports the messages of ~45 languages as
+// `z.locales`, and brochure uses its English default only (297 kB of the CLI's largest chunk).
+const unusedParts = {
+  name: 'unused-parts',
+  setup(build) {
+    build.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'unused' }));
+    build.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
+      contents: "const unused = () => { throw new Error('js-yaml was left out of the compiled CLI (bin/brochure.js)'); }; module.exports = { safeLoad: unused, safeDump: unused };",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+// Packages that stay outside the bundle: React (one shared copy with the templates' bundle, which
+// imports it), esbuild and sharp (they ship binaries). The CLI loads them through require():
+// imported as ES modules, Node first scans each CommonJS file for its exports (cjs-module-lexer),
+// 10–25 ms for react-dom/server's two builds and esbuild's 100 kB; required, the same module (one
+// cache) loads without the scan.
+const REQUIRED = ['react', 'react-dom/server', 'esbuild', 'sharp'];
+const requiredPackages = {
+  name: 'required-packages',
+  setup(build) {
+    build.onResolve({ filter: /^(react|react-dom|esbuild|sharp)(\/.*)?$/ }, (args) =>
+      REQUIRED.includes(args.path) ? { path: args.path, namespace: 'required' } : { external: true });
+    build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => {
+      // sharp is used through its default export only, and requiring it here would load its binary.
+      const exported = args.path === 'sharp' ? [] : Object.keys(createRequire(import.meta.url)(args.path));
+      const names = exported.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+      return {
+        contents: `import { createRequire } from 'node:module';\nconst m = createRequire(import.meta.url)(${JSON.stringify(args.path)});\n${names.length ? `export const { ${names.join(', ')} } = m;` : ''}\nexport default m;`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 async function compile() {
-  const { buildSync } = await import('esbuild');
-  const { outputFiles } = buildSync({
+  const { build } = await import('esbuild');
+  const { outputFiles } = await build({
     entryPoints: { cli: `${root}src/cli.ts` },
     outdir: `${root}lib`,
     // Each command's modules (and Markdown, chokidar, the servers) go into chunks that the command
@@ -50,12 +94,11 @@ async function compile() {
     // Whitespace and syntax only: stack traces of bugs keep readable names without a source map.
     minifyWhitespace: true,
     minifySyntax: true,
-    // React must stay one shared copy with the templates' bundle; esbuild and sharp ship binaries.
-    external: ['react', 'react-dom', 'esbuild', 'sharp'],
     // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
     tsconfig: `${root}tsconfig.json`,
     // Bundled CommonJS dependencies (gray-matter) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [unusedParts, requiredPackages],
     logLevel: 'silent',
   });
   // Chunks first, the entry last, each written to a private name and renamed: concurrent runs
@@ -82,7 +125,9 @@ function removeStaleChunks(current) {
 }
 
 async function entry() {
-  if (compiledTime() >= Math.max(newestSource(`${root}src`), statSync(`${root}package.json`).mtimeMs)) return compiled;
+  // This file is an input too: it holds the settings the bundle is made with.
+  const inputs = [newestSource(`${root}src`), statSync(`${root}package.json`).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs];
+  if (compiledTime() >= Math.max(...inputs)) return compiled;
   try {
     return await compile();
   } catch (error) {

@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
+import { imageWidthLimits } from './bundle/image-uses.ts';
 import { checkContent } from './content/check.ts';
 import { FrontMatterCache } from './content/front-matter-cache.ts';
 import type { FindMention } from './content/mentions.ts';
@@ -223,11 +224,12 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
   let bundles;
   try {
     const imageSources = checked.entries.images;
+    const imageWidths = imageWidthLimits(checked.entries);
     bundles = await Promise.all([
       cache.reuse('templates', '', () => loadTemplates(options)),
       cache.reuse('client', '', () => bundleClient(options)),
       cache.reuse('styles', '', () => bundleStyles(options)),
-      cache.reuse('images', imageSources.join('\n'), () => processImages(imageSources, options.content, options.cacheDir)),
+      cache.reuse('images', imageSources.map((source) => `${source} ${imageWidths.get(source)}`).join('\n'), () => processImages(imageSources, options.content, options.cacheDir, imageWidths)),
       makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
       readPublicFiles(options.content),
     ]);

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeEnvironmentError } from './environment-error.ts';
+import { showImageProgress } from './cli-progress.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
+import { prepareExchange } from './output/exchange.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
@@ -65,11 +67,14 @@ function createProgram(): Command {
     .option(...LANG_OPTION)
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
-      const language = await messagesLanguage(flags.lang, options.content);
+      // First, while this process is small: starting a process costs more the more memory it holds.
+      prepareExchange();
       const guard = outputGuard(options, flags.force);
-      await prepareOutput(options.out, guard, options.content);
-      const [{ streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+      // The pipeline's code loads (main thread) while the output folder is checked (file system);
+      // a refused folder rejects at once, and the modules are then not needed.
+      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, { startBundles }] =
         await Promise.all([
+          prepareOutput(options.out, guard, options.content),
           import('./build.ts'),
           import('./output/write-site.ts'),
           import('./host/precompress.ts'),
@@ -79,20 +84,28 @@ function createProgram(): Command {
           import('./launch/input.ts'),
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
+          import('./bundle/start-bundles.ts'),
         ]);
-      const unchanged = word('leftUnchanged', language, { folder: `${displayPath(options.out)}/` });
-      const build = await streamSite(options);
-      if (!build.ok) return fail(build.problems, unchanged, language);
+      startBundles(options);
+      // Read when there is something to report: a clean build does not parse site.yaml for it.
+      const language = () => messagesLanguage(flags.lang, options.content);
+      const failed = async (problems: ContentError[]) => {
+        const chosen = await language();
+        fail(problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
+      };
+      const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
+      const build = await streamSite(options).finally(stopProgress);
+      if (!build.ok) return failed(build.problems);
       try {
         // The guard checks the output against the names the stream will write before its first file.
         await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
       } catch (error) {
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
-        if (error instanceof ProblemsError) return fail(error.problems, unchanged, language);
+        if (error instanceof ProblemsError) return failed(error.problems);
         throw error;
       }
       const result = build.result();
-      if (result.problems.length > 0) console.error(formatReport(result.problems, language));
+      if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
       if (options.quiet) return;
       const compliance = formatComplianceSummary(checkCompliance(result));
       if (compliance) console.log(compliance);
@@ -167,10 +180,12 @@ function createProgram(): Command {
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
       if (guard) await prepareOutput(options.out, guard, options.content);
       const { watchSite } = await import('./watch/watch.ts');
+      // For the whole session: a photo added while watching is encoded with the same progress line.
+      const stopProgress = showImageProgress(process.stderr);
       const starting = watchSite(options, { write: flags.out !== undefined, guard, edit: flags.edit === true, language });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
-      const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined));
+      const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined).finally(stopProgress));
       await starting;
       await stopped;
     });

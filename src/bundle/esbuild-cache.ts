@@ -24,10 +24,23 @@ interface CacheRecord {
  * Builds with esbuild (write: false) or returns the previous outputs when the options and every
  * input file are unchanged. Every build compiles TypeScript with TYPESCRIPT_SETTINGS. esbuild itself is imported only on a miss: it costs start-up time.
  */
-export async function cachedBuild(name: string, cacheDir: string, given: BuildOptions): Promise<BuiltFile[]> {
+export function cachedBuild(name: string, cacheDir: string, given: BuildOptions): Promise<BuiltFile[]> {
   const options: BuildOptions = { tsconfigRaw: TYPESCRIPT_SETTINGS, ...given };
   const recordFile = path.join(cacheDir, `${name}.json`);
   const key = JSON.stringify(options);
+  // A build asked for again while it runs (`build` starts the bundles before the content is
+  // validated, src/bundle/start-bundles.ts) joins the running one; once settled, the next call checks
+  // its inputs afresh, so an edit between two builds is always seen.
+  const running = inFlight.get(`${recordFile}\0${key}`);
+  if (running) return running;
+  const started = buildOrReuse(recordFile, key, options).finally(() => inFlight.delete(`${recordFile}\0${key}`));
+  inFlight.set(`${recordFile}\0${key}`, started);
+  return started;
+}
+
+const inFlight = new Map<string, Promise<BuiltFile[]>>();
+
+async function buildOrReuse(recordFile: string, key: string, options: BuildOptions): Promise<BuiltFile[]> {
   const previous = await readRecord(recordFile);
   if (previous && previous.key === key && (await inputsUnchanged(previous.inputs))) {
     return previous.outputs.map((output) => ({ path: output.path, contents: Buffer.from(output.base64, 'base64') }));
@@ -41,8 +54,9 @@ export async function cachedBuild(name: string, cacheDir: string, given: BuildOp
   const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
   const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: file.contents }));
   const inputs: Record<string, string> = {};
-  // A stdin entry has no file; its contents are already part of the key.
-  const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>'));
+  // A stdin entry has no file; its contents are already part of the key. Modules a plugin made
+  // (`namespace:path`, such as the templates' required packages) are no files either.
+  const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>') && !/^[a-z][\w-]+:/.test(input));
   await Promise.all(
     files.map(async (input) => {
       const absolute = path.resolve(absWorkingDir, input);

@@ -18,7 +18,8 @@ const SETTINGS_ID = `v2\0${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}\0${WHITE}`
  */
 export async function makeFavicons(source: string, contentDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
   const bytes = await readFile(path.join(contentDir, source));
-  const entry = path.join(cacheDir, 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}`)])));
+  // Kept with the other encoded images (src/bundle/images.ts), which outlive every other cache.
+  const entry = path.join(cacheDir, 'images', 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}`)])));
   const cached = await Promise.all([readFile(`${entry}.ico`), readFile(`${entry}.png`)]).catch(() => undefined);
   if (cached) return new Map([[FAVICON_FILE, cached[0]], [TOUCH_ICON_FILE, cached[1]]]);
   const { default: sharp } = await import('sharp');

@@ -74,7 +74,8 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
     for (const { path, image } of images) {
       if (content.images.has(image)) {
         referenced.add(image);
-        if (!references.has(image)) references.set(image, { file: entry.file, line: lineOf(entry.source, path), field: fieldName(path) });
+        // The line costs a YAML parse with positions; only a problem with the image file reads it.
+        if (!references.has(image)) references.set(image, { file: entry.file, get line() { return lineOf(entry.source, path); }, field: fieldName(path) });
       } else if (!rejected.has(fieldName(path))) {
         problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${image}" not found; add it to content/images/ or fix the name`));
       }

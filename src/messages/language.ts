@@ -1,7 +1,6 @@
 // Which language reports use: `--lang`, else site.yaml's `language`, else English (what the code writes).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { LANGUAGES, type Language } from './translate.ts';
 
 /** Whether `value` names a language of the catalogue (`--lang`'s check). */
@@ -16,6 +15,8 @@ export function isLanguage(value: unknown): value is Language {
 export async function messagesLanguage(flag: Language | undefined, contentDir: string): Promise<Language> {
   if (flag) return flag;
   try {
+    // Imported here: every command imports this module, and `--version` or `preview` need no YAML.
+    const { parse } = await import('yaml');
     const site: unknown = parse(await readFile(path.join(contentDir, 'site.yaml'), 'utf8'));
     const declared = typeof site === 'object' && site !== null ? (site as Record<string, unknown>).language : undefined;
     return isLanguage(declared) ? declared : 'en';

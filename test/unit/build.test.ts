@@ -168,7 +168,8 @@ describe('buildSite hooks (what watch passes)', () => {
       'reuse client ""',
       'reuse styles ""',
       // The image stage is keyed by the images the content refers to, sorted.
-      `reuse images ${JSON.stringify(['images/flag.svg', 'images/hero.jpg', 'images/logo.svg', 'images/rossi.jpg'].join('\n'))}`,
+      // Each image with the widest variant its uses need (src/bundle/image-uses.ts): a change of use re-encodes.
+      `reuse images ${JSON.stringify(['images/flag.svg 240', 'images/hero.jpg 2400', 'images/logo.svg 144', 'images/rossi.jpg 1200'].join('\n'))}`,
       'render',
       'links',
     ]);

@@ -30,6 +30,17 @@ async function markCachedOutput(cacheDir: string, name: string): Promise<void> {
 }
 
 describe('cachedBuild', () => {
+  it('lets a call made while the same build runs join it, and checks the inputs again once it is done', async () => {
+    const { dir, cacheDir, options } = await project();
+    const first = cachedBuild('app', cacheDir, options);
+    expect(cachedBuild('app', cacheDir, options)).toBe(first);
+    expect(cachedBuild('other', cacheDir, options)).not.toBe(first);
+    await first;
+    await writeFile(path.join(dir, 'src/greeting.ts'), "export const greeting: string = 'salve';\n");
+    const [output] = await cachedBuild('app', cacheDir, options);
+    expect(text(output!.contents)).toContain('"salve"');
+  });
+
   it('compiles TypeScript with the project settings, whatever tsconfig.json sits above the files', async () => {
     const { dir, cacheDir, options } = await project();
     // A nearby tsconfig asking for the opposite must not win: the unused import and its side effect stay.

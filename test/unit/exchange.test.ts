@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exchangeFolders } from '../../src/output/exchange.ts';
+import { exchangeFolders, prepareExchange } from '../../src/output/exchange.ts';
 import { tempDir } from '../helpers/files.ts';
 
 function hasPerl(): boolean {
@@ -27,6 +27,17 @@ describe('exchangeFolders', () => {
     expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'b'))).toBe(supported);
     expect(await readdir(path.join(dir, 'a'))).toEqual([supported ? 'from-b' : 'from-a']);
     expect(await readdir(path.join(dir, 'b'))).toEqual([supported ? 'from-a' : 'from-b']);
+  });
+
+  it('uses a perl started ahead by prepareExchange, once, and starts its own for the next swap', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'a'));
+    await writeFile(path.join(dir, 'a', 'from-a'), '');
+    await mkdir(path.join(dir, 'b'));
+    prepareExchange();
+    expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'b'))).toBe(supported);
+    expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'b'))).toBe(supported);
+    expect(await readdir(path.join(dir, 'a'))).toEqual(['from-a']);
   });
 
   it('answers false and changes nothing when one side is missing', async () => {

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processImages, type ProcessedImages } from '../../src/bundle/images.ts';
+import { onImageProgress } from '../../src/bundle/image-progress.ts';
 import { ProblemsError } from '../../src/errors.ts';
 
 const SOURCES = ['images/photo.jpg', 'images/logo.png', 'images/icon.svg', 'images/sized.svg', 'images/portrait.jpg', 'images/strip.jpg'];
@@ -175,6 +176,35 @@ describe('processImages', () => {
     expect(repaired.files).toEqual(first.files);
     expect((await processImages(SOURCES, contentDir, cacheDir)).encoded).toBe(0);
     expect(await readdir(path.join(cacheDir, 'images'))).toHaveLength(RASTERS);
+  }, 60_000);
+
+  it('stops at the widest width an image\'s uses need, and encodes again when its uses change', async () => {
+    const cacheDir = path.join(root, 'cache-widest');
+    const capped = await processImages(['images/photo.jpg', 'images/strip.jpg'], contentDir, cacheDir, new Map([['images/photo.jpg', 800], ['images/strip.jpg', 1000]]));
+    expect(widthsOf(capped.images['images/photo.jpg']!.srcset)).toEqual([400, 800]);
+    expect(capped.images['images/photo.jpg']).toMatchObject({ width: 800, height: 480 });
+    expect(widthsOf(capped.images['images/strip.jpg']!.sources[0]!.srcset)).toEqual([400, 800, 1000]);
+    expect(capped.encoded).toBe(2);
+    expect((await processImages(['images/photo.jpg'], contentDir, cacheDir, new Map([['images/photo.jpg', 800]]))).encoded).toBe(0);
+    // The same bytes now drawn wider (say the portrait became the hero): the cached widths no longer fit.
+    const wider = await processImages(['images/photo.jpg'], contentDir, cacheDir);
+    expect(wider.encoded).toBe(1);
+    expect(wider.images['images/photo.jpg']).toEqual(first.images['images/photo.jpg']);
+  }, 60_000);
+
+  it('reports each variant it encodes to the progress listeners, and the end', async () => {
+    const events: unknown[] = [];
+    const stop = onImageProgress((event) => events.push(event));
+    try {
+      await processImages(['images/photo.jpg', 'images/icon.svg', 'images/logo.png'], contentDir, path.join(root, 'cache-progress'));
+      // photo.jpg: 3 widths x 3 formats; logo.png: 1 width x 3 formats; the SVG is copied.
+      expect(events).toEqual([...Array.from({ length: 13 }, (_, done) => ({ done, total: 12 })), { finished: true }]);
+      events.length = 0;
+      await processImages(['images/photo.jpg'], contentDir, path.join(root, 'cache-progress'));
+      expect(events).toEqual([]);
+    } finally {
+      stop();
+    }
   }, 60_000);
 
   it('throws an error naming a missing source', async () => {

@@ -23,6 +23,13 @@ describe('loadTemplates', () => {
     for (const component of Object.values(pages)) expect(typeof component).toBe('function');
   });
 
+  it('loads once when asked again while loading (build starts it before the content is read)', async () => {
+    const options = await withTemplatesCopy();
+    const first = loadTemplates(options);
+    expect(loadTemplates(options)).toBe(first);
+    expect((await first).pages.home).toBeTypeOf('function');
+  });
+
   it('imports from a bundle named by its content hash, which render workers can import too', async () => {
     const file = (await loadTemplates(resolveOptions({}, ROOT))).bundleFile!;
     expect(path.basename(file)).toMatch(/^pages\.[0-9a-f]{16}\.mjs$/);
