@@ -5,12 +5,12 @@ import { processImages } from './bundle/images.ts';
 import { checkContent } from './content/check.ts';
 import { FrontMatterCache } from './content/front-matter-cache.ts';
 import type { FindMention } from './content/mentions.ts';
-import type { ParsedFileCache } from './content/load.ts';
+import type { ParsedFileCache, ReadContent } from './content/load.ts';
 import { adminBuild } from './cms/build-admin.ts';
 import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
-import { renderMarkdownInWorker } from './model/markdown-worker.ts';
+import { startContentWorker, type PrefetchedContent } from './model/markdown-worker.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
@@ -75,6 +75,8 @@ export interface BuildCache {
   parsedFiles: ParsedFileCache;
   /** Front matter parsed by earlier builds (on disk), for `build`; watch keeps whole parsed files instead. */
   frontMatter?: () => Promise<FrontMatterCache>;
+  /** Reads a content file (`build`: the files its content worker already read); by default from disk. */
+  readContent?: () => Promise<ReadContent | undefined>;
   /** Renders Markdown bodies, reusing the HTML of earlier builds. */
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
@@ -213,7 +215,7 @@ interface PreparedSite {
 
 async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBackend: CmsBackend | undefined): Promise<PreparedSite | BuildFailure> {
   const start = performance.now();
-  const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.());
+  const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.(), await cache.readContent?.());
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
@@ -266,16 +268,24 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
 function noCache(options: ResolvedOptions): BuildCache {
-  // Started before loading, so on large sites the Markdown renders while the front matter is validated.
-  const shared = renderMarkdownInWorker(options.content, options.cacheDir);
+  // On large sites a second thread reads, parses and renders half the Markdown files while this one does
+  // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
+  const worker = startContentWorker(options.content, options.cacheDir);
+  const frontMatter = FrontMatterCache.load(options.cacheDir);
+  let prefetched: Promise<PrefetchedContent | undefined> | undefined;
+  const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));
   return {
     parsedFiles: (_absolute, parse) => parse(),
-    frontMatter: () => FrontMatterCache.load(options.cacheDir),
+    frontMatter: async () => {
+      await prefetch();
+      return frontMatter;
+    },
+    readContent: async () => (await prefetch())?.read,
     renderMarkdown: async (bodies) => {
       try {
-        return await renderMarkdownBodies(bodies, options.cacheDir, () => shared.then((markdown) => markdown?.finish()));
+        return await renderMarkdownBodies(bodies, options.cacheDir, async () => (await prefetch())?.markdown);
       } finally {
-        void shared.then((markdown) => markdown?.stop());
+        void worker.then((started) => started?.stop());
       }
     },
     reuse: (_stage, _key, run) => run(),
