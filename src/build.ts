@@ -11,13 +11,14 @@ import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { startContentWorker, type PrefetchedContent } from './model/markdown-worker.ts';
-import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
+import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
+import type { CompressedForms } from './host/precompress.ts';
 import { REDIRECTS_FILE, renderRedirectsFile } from './host/redirects.ts';
 import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
 import { makeFavicons } from './bundle/favicon.ts';
-import { checkLinks } from './render/check-links.ts';
+import { checkLinks, linkProblems } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
@@ -123,6 +124,9 @@ export interface StreamedBuild extends Omit<BuildSuccess, 'files'> {
   files: ReadonlyMap<string, { byteLength: number }>;
 }
 
+/** An output file of a streamed build: its path, its bytes, and for a page of a large site its compressed forms, made as it was rendered. */
+export type StreamedFile = readonly [file: string, bytes: Uint8Array, forms?: CompressedForms];
+
 /** A build that hands its files out one by one (what `brochure build` writes), instead of holding the site. */
 export interface SiteStream {
   ok: true;
@@ -131,7 +135,7 @@ export interface SiteStream {
    * checked. Rendering happens while this is iterated; once every page was checked, a broken link throws
    * a ProblemsError naming them all (with the content warnings), so the writer can discard its output.
    */
-  files: AsyncIterable<readonly [string, Uint8Array]>;
+  files: AsyncIterable<StreamedFile>;
   /** The first segment of every output path (`index.html`, `static`, `admin`…): what the output guard checks against. */
   topLevel: ReadonlySet<string>;
   /** How many pages the stream will hand out (the compression effort depends on it). */
@@ -154,22 +158,22 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
   const pages: Page[] = [];
   let end: number | undefined;
 
-  async function* files(): AsyncGenerator<readonly [string, Uint8Array]> {
+  async function* files(): AsyncGenerator<StreamedFile> {
     for (const [file, contents] of otherFiles) {
       sizes.set(file, contents);
       yield [file, contents];
     }
-    const broken: ContentError[] = [];
-    for await (const page of streamPages(model, assets, templates)) {
-      broken.push(...checkLinks([page], fileSet, findMention, base));
-      const bytes = Buffer.from(page.html);
+    // Pages come in the order their threads finish them; problems are reported in route order.
+    const broken = new Map<Route, ContentError[]>();
+    for await (const { route, bytes, forms, brokenUrls } of streamPages(model, assets, templates, { files: fileSet, base })) {
+      if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
-      pages.push({ route: page.route, get html() { return bytes.toString('utf8'); } });
-      sizes.set(page.route.file, { byteLength: bytes.byteLength });
-      yield [page.route.file, bytes];
+      pages.push({ route, get html() { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'); } });
+      sizes.set(route.file, { byteLength: bytes.byteLength });
+      yield [route.file, bytes, forms];
     }
-    if (broken.length > 0) throw new ProblemsError([...checkedProblems, ...broken]);
+    if (broken.size > 0) throw new ProblemsError([...checkedProblems, ...model.routes.flatMap((route) => broken.get(route) ?? [])]);
     end = performance.now();
   }
 

@@ -15,7 +15,7 @@ import { PreviousOutput } from './reuse-previous.ts';
  */
 export async function writeSite(
   outDir: string,
-  files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array]>,
+  files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>,
   guard: OutputGuard = { protectedFolders: [] },
   topLevel?: ReadonlySet<string>,
 ): Promise<void> {
@@ -60,7 +60,7 @@ async function putFile(previous: PreviousOutput | undefined, staging: string, fi
   if (!(await previous?.reuse(file, target, contents))) await writeFile(target, contents);
 }
 
-async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array]>, put: (file: string, contents: Uint8Array) => Promise<void>): Promise<void> {
+async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>, put: (file: string, contents: Uint8Array) => Promise<void>): Promise<void> {
   const folders = new Map<string, Promise<unknown>>();
   const writes: Promise<void>[] = [];
   const inFlight = new Set<Promise<void>>();
