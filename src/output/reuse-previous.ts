@@ -1,6 +1,6 @@
 // Output files identical to the previous output's are hard-linked into the staging folder instead of written again.
-import { constants } from 'node:fs';
-import { link, lstat, open, stat, unlink } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -35,39 +35,48 @@ export class PreviousOutput {
     return new PreviousOutput(previous, folder.mode & 0o666);
   }
 
-  /** Makes `target` (in the staging folder) hold `contents` for output path `file`: a link to the previous file when they are equal. */
-  async reuse(file: string, target: string, contents: Uint8Array): Promise<boolean> {
+  /**
+   * Makes `target` (in the staging folder) a link to the previous output's `file` when that holds
+   * `contents`; false when it does not (the caller writes the file). Synchronous: a handful of system
+   * calls on files the system has cached cost less than as many trips through the thread pool, and
+   * this runs once per output file.
+   */
+  reuse(file: string, target: string, contents: Uint8Array): boolean {
     const previous = path.join(this.#previous, file);
-    const compared = await this.#sameBytes(previous, contents);
+    const compared = this.#sameBytes(previous, contents);
     if (!compared) return false;
-    if (!(await link(previous, target).then(
-      () => true,
-      () => false,
-    )))
+    try {
+      linkSync(previous, target);
+    } catch {
       return false;
-    const linked = await lstat(target, { bigint: true }).catch(() => undefined);
+    }
+    const linked = lstatSync(target, { bigint: true, throwIfNoEntry: false });
     if (linked && linked.ino === compared.ino && linked.size === compared.size && linked.mtimeNs === compared.mtimeNs) return true;
     // Replaced or changed while it was compared: write the bytes instead.
-    await unlink(target);
+    unlinkSync(target);
     return false;
   }
 
-  async #sameBytes(previous: string, contents: Uint8Array): Promise<{ ino: bigint; size: bigint; mtimeNs: bigint } | undefined> {
-    // O_NOFOLLOW: a symbolic link in the old output is never followed, let alone linked.
-    const handle = await open(previous, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => undefined);
-    if (!handle) return undefined;
+  #sameBytes(previous: string, contents: Uint8Array): { ino: bigint; size: bigint; mtimeNs: bigint } | undefined {
+    let fd: number;
     try {
-      const info = await handle.stat({ bigint: true });
+      // O_NOFOLLOW: a symbolic link in the old output is never followed, let alone linked.
+      fd = openSync(previous, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch {
+      return undefined;
+    }
+    try {
+      const info = fstatSync(fd, { bigint: true });
       const uid = process.getuid?.();
       if (!info.isFile() || info.nlink !== 1n || Number(info.mode & 0o7777n) !== this.#mode || (uid !== undefined && info.uid !== BigInt(uid))) return undefined;
       if (info.size !== BigInt(contents.byteLength)) return undefined;
       const bytes = Buffer.allocUnsafe(contents.byteLength);
-      const { bytesRead } = await handle.read(bytes, 0, bytes.byteLength, 0);
-      return bytesRead === bytes.byteLength && bytes.equals(contents) ? { ino: info.ino, size: info.size, mtimeNs: info.mtimeNs } : undefined;
+      const read = readSync(fd, bytes, 0, bytes.byteLength, 0);
+      return read === bytes.byteLength && bytes.equals(contents) ? { ino: info.ino, size: info.size, mtimeNs: info.mtimeNs } : undefined;
     } catch {
       return undefined;
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   }
 }

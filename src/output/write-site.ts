@@ -57,7 +57,7 @@ const WRITES_IN_FLIGHT = 16;
 
 async function putFile(previous: PreviousOutput | undefined, staging: string, file: string, contents: Uint8Array): Promise<void> {
   const target = path.join(staging, file);
-  if (!(await previous?.reuse(file, target, contents))) await writeFile(target, contents);
+  if (!previous?.reuse(file, target, contents)) await writeFile(target, contents);
 }
 
 async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>, put: (file: string, contents: Uint8Array) => Promise<void>): Promise<void> {
