@@ -14,7 +14,8 @@ import { startContentWorker, type PrefetchedContent } from './model/markdown-wor
 import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
-import type { CompressedForms } from './host/precompress.ts';
+import { packSettings, type CompressedForms } from './host/precompress.ts';
+import { loadPack, savePack } from './host/compressed-pack.ts';
 import { REDIRECTS_FILE, renderRedirectsFile } from './host/redirects.ts';
 import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
 import { makeFavicons } from './bundle/favicon.ts';
@@ -165,8 +166,11 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
     }
     // Pages come in the order their threads finish them; problems are reported in route order.
     const broken = new Map<Route, ContentError[]>();
-    for await (const { route, bytes, forms, brokenUrls } of streamPages(model, assets, templates, { files: fileSet, base })) {
+    const pack = loadPack(options.cacheDir, packSettings());
+    const packed = new Map<string, CompressedForms>();
+    for await (const { route, bytes, forms, formsKey, brokenUrls } of streamPages(model, assets, templates, { files: fileSet, base, pack })) {
       if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
+      if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
       pages.push({ route, get html() { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'); } });
@@ -174,6 +178,7 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
       yield [route.file, bytes, forms];
     }
     if (broken.size > 0) throw new ProblemsError([...checkedProblems, ...model.routes.flatMap((route) => broken.get(route) ?? [])]);
+    await savePack(options.cacheDir, packSettings(), pack, packed);
     end = performance.now();
   }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { hash, writeFileAtomic } from '../cache-file.ts';
+import { packedForms, packKey, type CompressedPack } from './compressed-pack.ts';
 import { isCompressible } from '../serve/media-types.ts';
 
 const brotli = promisify(brotliCompress);
@@ -48,9 +49,23 @@ export interface CompressedForms {
  * the stream is written; undefined when the page is compressed otherwise (small sites: brotli 11, cached).
  * The same bytes as `compressedForms`: zlib's synchronous and thread-pool calls run the same code.
  */
-export function pageFormsSync(file: string, bytes: Uint8Array, pageCount: number): CompressedForms | undefined {
+export function pageFormsSync(file: string, bytes: Uint8Array, pageCount: number, pack?: CompressedPack): PageForms | undefined {
   if (!compresses(file) || effortFor(file, pageCount) !== 'large') return undefined;
-  return smallerForms(bytes, brotliCompressSync(bytes, brotliOptions(bytes, 'large')), gzipSync(bytes, gzipOptions('large')));
+  // With the last build's pack, an unchanged page takes the forms made then, with these same settings.
+  const key = pack && packKey(bytes);
+  const packed = key === undefined ? undefined : packedForms(pack!, key);
+  return { forms: packed ?? smallerForms(bytes, brotliCompressSync(bytes, brotliOptions(bytes, 'large')), gzipSync(bytes, gzipOptions('large'))), key };
+}
+
+/** A page's forms, and its key in the pack of compressed pages when one was given. */
+export interface PageForms {
+  forms: CompressedForms;
+  key?: string;
+}
+
+/** What the forms in a pack of compressed pages were made with: a pack made otherwise is not used. */
+export function packSettings(): string {
+  return `large-${BROTLI_QUALITY.large}-${CACHE_VERSION}`;
 }
 
 /** The siblings of one output file (none for a file that does not compress). */

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route, SiteModel } from '../model/site-model.ts';
+import type { CompressedPack } from '../host/compressed-pack.ts';
 import { pageFormsSync, type CompressedForms } from '../host/precompress.ts';
 import { brokenUrls } from './check-links.ts';
 import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
@@ -46,6 +47,8 @@ export interface StreamRenderTask {
 export interface PageOutput {
   files: ReadonlySet<string>;
   base: string;
+  /** The forms of the last build's pages, so an unchanged page is not compressed again. */
+  pack?: CompressedPack;
 }
 
 /** A page as `build` writes it: its bytes, their `.br`/`.gz` forms when made with it, and the URLs it links to that resolve to no file. */
@@ -53,16 +56,13 @@ export interface OutputPage {
   route: Route;
   bytes: Uint8Array;
   forms?: CompressedForms;
+  /** The page's key in the pack of compressed pages (`PageOutput.pack`). */
+  formsKey?: string;
   brokenUrls: string[];
 }
 
 /** A streamed page as a worker posts it (the route by index); its buffers are transferred, not copied. */
-export interface PostedPage {
-  index: number;
-  bytes: Uint8Array;
-  forms?: CompressedForms;
-  brokenUrls: string[];
-}
+export type PostedPage = Omit<OutputPage, 'route'> & { index: number };
 
 // Below this many routes a worker's start-up (importing React and the templates, copying the model)
 // costs more than the rendering it takes over; measured on the 2-core machine in README.
@@ -169,7 +169,8 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
 export function outputPage(templates: PageTemplates, props: PageProps, output: PageOutput): OutputPage {
   const { html } = renderPage(templates, props);
   const bytes = Buffer.from(html);
-  return { route: props.route, bytes, forms: pageFormsSync(props.route.file, bytes, props.model.routes.length), brokenUrls: brokenUrls(html, output.files, output.base) };
+  const made = pageFormsSync(props.route.file, bytes, props.model.routes.length, output.pack);
+  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base) };
 }
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
