@@ -102,7 +102,15 @@ function gzipOptions(effort: CompressionEffort): ZlibOptions {
 }
 
 function smallerForms(bytes: Uint8Array, br: Uint8Array, gz: Uint8Array): CompressedForms {
-  return { ...(br.byteLength < bytes.byteLength && { br }), ...(gz.byteLength < bytes.byteLength && { gz }) };
+  return { ...(br.byteLength < bytes.byteLength && { br: exact(br) }), ...(gz.byteLength < bytes.byteLength && { gz: exact(gz) }) };
+}
+
+/**
+ * zlib hands out its result as a view into its whole output buffer (16 kB and more for a 4 kB result);
+ * a copy of just the bytes, so a form kept or sent to another thread holds no more memory than it needs.
+ */
+function exact(view: Uint8Array): Uint8Array {
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
 }
 
 // Bumped when the settings above change, so cached forms made with other settings are not reused.
