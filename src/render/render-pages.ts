@@ -144,6 +144,10 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
         continue;
       }
       if (failure) throw failure;
+      // The workers' batches are delivered by the event loop, which a writer that needs no I/O (files
+      // linked from the previous output) never returns to: turn it once before rendering here instead.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (arrived.length > 0) continue;
       const index = Atomics.add(next, 0, 1);
       if (index < routes.length) {
         yield own(index);
