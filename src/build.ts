@@ -158,6 +158,12 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
   const sizes = new Map<string, { byteLength: number }>();
   const pages: Page[] = [];
   let end: number | undefined;
+  // The compliance rules read a page's HTML several times in a row: the page decoded last is kept, not every page.
+  let decoded: { bytes: Uint8Array; html: string } | undefined;
+  const decode = (bytes: Uint8Array): string => {
+    if (decoded?.bytes !== bytes) decoded = { bytes, html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+    return decoded.html;
+  };
 
   async function* files(): AsyncGenerator<StreamedFile> {
     for (const [file, contents] of otherFiles) {
@@ -173,7 +179,7 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
       if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
-      pages.push({ route, get html() { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'); } });
+      pages.push({ route, get html() { return decode(bytes); } });
       sizes.set(route.file, { byteLength: bytes.byteLength });
       yield [route.file, bytes, forms];
     }
