@@ -72,25 +72,32 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
   const files = await markdownFiles(contentDir);
   if (files.length < FILES_FOR_WORKER) return undefined;
   const task: ContentTask = { role: 'brochure-markdown', files, cacheDir, shared: new SharedArrayBuffer(8) };
-  const worker = new Worker(new URL(import.meta.url), { workerData: task });
-  // Never keeps the process alive: a build stopped by content errors exits without waiting for it.
-  worker.unref();
-  const fromWorker = new Promise<ReadFile[]>((resolve) => {
-    worker.once('message', resolve);
-    worker.once('error', () => resolve([]));
-    worker.once('exit', () => resolve([]));
-  });
+  let worker: Worker | undefined;
+  let fromWorker: Promise<ReadFile[]> = Promise.resolve([]);
+  // Started at this thread's first cache miss: on a site whose every file is cached, reading is all
+  // that is left, which this thread finishes before a worker would have loaded its code.
+  const start = () => {
+    worker = new Worker(new URL(import.meta.url), { workerData: task });
+    // Never keeps the process alive: a build stopped by content errors exits without waiting for it.
+    worker.unref();
+    const started = worker;
+    fromWorker = new Promise<ReadFile[]>((resolve) => {
+      started.once('message', resolve);
+      started.once('error', () => resolve([]));
+      started.once('exit', () => resolve([]));
+    });
+  };
   return {
     async finish(frontMatter) {
-      const own = await readShare(task, frontMatter);
+      const own = await readShare(task, frontMatter, start);
       const state = new Int32Array(task.shared);
       // Every file taken before the worker began: it will not take any, so do not wait for its start-up.
       const idle = Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_CLOSED) === STATE_IDLE;
       const theirs = idle ? [] : await fromWorker;
-      void worker.terminate();
+      void worker?.terminate();
       return merge([...theirs, ...own], frontMatter);
     },
-    stop: () => void worker.terminate(),
+    stop: () => void worker?.terminate(),
   };
 }
 
@@ -126,11 +133,16 @@ function merge(files: ReadFile[], frontMatter: FrontMatterCache): PrefetchedCont
 }
 
 /** Takes files from the shared counter until none is left, reading, parsing and rendering what the caches lack. */
-async function readShare(task: ContentTask, known?: FrontMatterCache): Promise<ReadFile[]> {
+async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMiss?: () => void): Promise<ReadFile[]> {
   const shared = new Int32Array(task.shared);
   if (Atomics.load(shared, NEXT) >= task.files.length) return [];
   const [cached, frontMatter] = await Promise.all([readMarkdownCache(task.cacheDir), known ?? FrontMatterCache.load(task.cacheDir)]);
   let render: ((markdown: string) => string) | undefined;
+  let missed = onFirstMiss === undefined;
+  const miss = () => {
+    if (!missed) onFirstMiss!();
+    missed = true;
+  };
   const out: ReadFile[] = [];
   for (let index = Atomics.add(shared, NEXT, 1); index < task.files.length; index = Atomics.add(shared, NEXT, 1)) {
     const file = task.files[index]!;
@@ -140,11 +152,15 @@ async function readShare(task: ContentTask, known?: FrontMatterCache): Promise<R
     if (!('text' in read)) continue;
     const { matter, content: body } = splitFrontMatter(normaliseText(read.text));
     if (!frontMatter.has(matter)) {
+      miss();
       const clean = cleanYamlData(matter);
       const json = clean && cacheableJson(clean.data);
       if (json !== undefined) done.yaml = [matter, json];
     }
-    if (cached[hashOf(body)] === undefined) done.markdown = [body, (render ??= await loadRenderer())(body)];
+    if (cached[hashOf(body)] === undefined) {
+      miss();
+      done.markdown = [body, (render ??= await loadRenderer())(body)];
+    }
   }
   return out;
 }
