@@ -97,11 +97,19 @@ try {
       cold.push(run(args));
     }
     const cached = Array.from({ length: runs }, () => run(args));
+    // Without a previous output nothing can be linked from it (src/output/reuse-previous.ts): every file is created.
+    const empty: Run[] = [];
+    for (let i = 0; i < Math.min(runs, 3); i++) {
+      await dropCaches();
+      await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+      empty.push(run(args));
+    }
     const pages = (await readdir(path.join(dir, 'dist'))).filter((name) => name.endsWith('.html')).length;
     const percorsi = readFileSync(path.join(dir, 'dist', 'percorsi.html'));
     console.log(`${SCALES[scale].label}: ${pages} pages; /percorsi ${(percorsi.byteLength / 1000).toFixed(1)} kB raw, ${(gzipSync(percorsi).byteLength / 1000).toFixed(1)} kB gzip`);
     console.log(describe('cold', cold) + `\n          stages of the last cold run: ${stagesOf(cold.at(-1)!.stdout)}`);
     console.log(describe('cached', cached) + `\n          stages of the last cached run: ${stagesOf(cached.at(-1)!.stdout)}`);
+    console.log(describe('cold, no previous output', empty) + `\n          stages of the last run: ${stagesOf(empty.at(-1)!.stdout)}`);
     await rm(dir, { recursive: true, force: true });
   }
 } finally {

@@ -6,19 +6,21 @@ import { imageWidthLimits } from './bundle/image-uses.ts';
 import { checkContent } from './content/check.ts';
 import { FrontMatterCache } from './content/front-matter-cache.ts';
 import type { FindMention } from './content/mentions.ts';
-import type { ParsedFileCache } from './content/load.ts';
+import type { ParsedFileCache, ReadContent } from './content/load.ts';
 import { adminBuild } from './cms/build-admin.ts';
 import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
-import { renderMarkdownInWorker } from './model/markdown-worker.ts';
-import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
+import { startContentWorker, type PrefetchedContent } from './model/markdown-worker.ts';
+import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
+import { packSettings, type CompressedForms } from './host/precompress.ts';
+import { loadPack, savePack } from './host/compressed-pack.ts';
 import { REDIRECTS_FILE, renderRedirectsFile } from './host/redirects.ts';
 import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
 import { makeFavicons } from './bundle/favicon.ts';
-import { checkLinks } from './render/check-links.ts';
+import { checkLinks, linkProblems } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
@@ -76,6 +78,8 @@ export interface BuildCache {
   parsedFiles: ParsedFileCache;
   /** Front matter parsed by earlier builds (on disk), for `build`; watch keeps whole parsed files instead. */
   frontMatter?: () => Promise<FrontMatterCache>;
+  /** Reads a content file (`build`: the files its content worker already read); by default from disk. */
+  readContent?: () => Promise<ReadContent | undefined>;
   /** Renders Markdown bodies, reusing the HTML of earlier builds. */
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
@@ -122,6 +126,9 @@ export interface StreamedBuild extends Omit<BuildSuccess, 'files'> {
   files: ReadonlyMap<string, { byteLength: number }>;
 }
 
+/** An output file of a streamed build: its path, its bytes, and for a page of a large site its compressed forms, made as it was rendered. */
+export type StreamedFile = readonly [file: string, bytes: Uint8Array, forms?: CompressedForms];
+
 /** A build that hands its files out one by one (what `brochure build` writes), instead of holding the site. */
 export interface SiteStream {
   ok: true;
@@ -130,7 +137,7 @@ export interface SiteStream {
    * checked. Rendering happens while this is iterated; once every page was checked, a broken link throws
    * a ProblemsError naming them all (with the content warnings), so the writer can discard its output.
    */
-  files: AsyncIterable<readonly [string, Uint8Array]>;
+  files: AsyncIterable<StreamedFile>;
   /** The first segment of every output path (`index.html`, `static`, `admin`…): what the output guard checks against. */
   topLevel: ReadonlySet<string>;
   /** How many pages the stream will hand out (the compression effort depends on it). */
@@ -152,23 +159,33 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
   const sizes = new Map<string, { byteLength: number }>();
   const pages: Page[] = [];
   let end: number | undefined;
+  // The compliance rules read a page's HTML several times in a row: the page decoded last is kept, not every page.
+  let decoded: { bytes: Uint8Array; html: string } | undefined;
+  const decode = (bytes: Uint8Array): string => {
+    if (decoded?.bytes !== bytes) decoded = { bytes, html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+    return decoded.html;
+  };
 
-  async function* files(): AsyncGenerator<readonly [string, Uint8Array]> {
+  async function* files(): AsyncGenerator<StreamedFile> {
     for (const [file, contents] of otherFiles) {
       sizes.set(file, contents);
       yield [file, contents];
     }
-    const broken: ContentError[] = [];
-    for await (const page of streamPages(model, assets, templates)) {
-      broken.push(...checkLinks([page], fileSet, findMention, base));
-      const bytes = Buffer.from(page.html);
+    // Pages come in the order their threads finish them; problems are reported in route order.
+    const broken = new Map<Route, ContentError[]>();
+    const pack = loadPack(options.cacheDir, packSettings());
+    const packed = new Map<string, CompressedForms>();
+    for await (const { route, bytes, forms, formsKey, brokenUrls } of streamPages(model, assets, templates, { files: fileSet, base, pack })) {
+      if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
+      if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
-      pages.push({ route: page.route, get html() { return bytes.toString('utf8'); } });
-      sizes.set(page.route.file, { byteLength: bytes.byteLength });
-      yield [page.route.file, bytes];
+      pages.push({ route, get html() { return decode(bytes); } });
+      sizes.set(route.file, { byteLength: bytes.byteLength });
+      yield [route.file, bytes, forms];
     }
-    if (broken.length > 0) throw new ProblemsError([...checkedProblems, ...broken]);
+    if (broken.size > 0) throw new ProblemsError([...checkedProblems, ...model.routes.flatMap((route) => broken.get(route) ?? [])]);
+    await savePack(options.cacheDir, packSettings(), pack, packed);
     end = performance.now();
   }
 
@@ -214,7 +231,7 @@ interface PreparedSite {
 
 async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBackend: CmsBackend | undefined): Promise<PreparedSite | BuildFailure> {
   const start = performance.now();
-  const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.());
+  const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.(), await cache.readContent?.());
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
@@ -268,16 +285,24 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
 function noCache(options: ResolvedOptions): BuildCache {
-  // Started before loading, so on large sites the Markdown renders while the front matter is validated.
-  const shared = renderMarkdownInWorker(options.content, options.cacheDir);
+  // On large sites a second thread reads, parses and renders half the Markdown files while this one does
+  // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
+  const worker = startContentWorker(options.content, options.cacheDir);
+  const frontMatter = FrontMatterCache.load(options.cacheDir);
+  let prefetched: Promise<PrefetchedContent | undefined> | undefined;
+  const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));
   return {
     parsedFiles: (_absolute, parse) => parse(),
-    frontMatter: () => FrontMatterCache.load(options.cacheDir),
+    frontMatter: async () => {
+      await prefetch();
+      return frontMatter;
+    },
+    readContent: async () => (await prefetch())?.read,
     renderMarkdown: async (bodies) => {
       try {
-        return await renderMarkdownBodies(bodies, options.cacheDir, () => shared.then((markdown) => markdown?.finish()));
+        return await renderMarkdownBodies(bodies, options.cacheDir, async () => (await prefetch())?.markdown);
       } finally {
-        void shared.then((markdown) => markdown?.stop());
+        void worker.then((started) => started?.stop());
       }
     },
     reuse: (_stage, _key, run) => run(),

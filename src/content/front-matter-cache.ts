@@ -47,10 +47,26 @@ export class FrontMatterCache {
     return JSON.parse(json);
   }
 
+  /** Whether `get(yaml)` would find it. */
+  has(yaml: string): boolean {
+    return this.#stored[keyOf(yaml)] !== undefined;
+  }
+
   /** Keeps `data`, parsed from `yaml` without a problem, if JSON represents it exactly. */
   set(yaml: string, data: unknown): void {
     if (!isJsonExact(data)) return;
     this.#used[keyOf(yaml)] = JSON.stringify(data);
+    this.#changed = true;
+  }
+
+  /**
+   * What another thread parsed (src/model/markdown-worker.ts): `json` is `cacheableJson` of the data
+   * `cleanYamlData(yaml)` gave, so a later `get` returns exactly what parsing here would.
+   */
+  add(yaml: string, json: string): void {
+    const key = keyOf(yaml);
+    if (this.#stored[key] === json) return;
+    this.#stored[key] = json;
     this.#changed = true;
   }
 
@@ -59,6 +75,11 @@ export class FrontMatterCache {
     if (!this.#changed && Object.keys(this.#used).length === Object.keys(this.#stored).length) return;
     await writeFileAtomic(this.#file, JSON.stringify(this.#used));
   }
+}
+
+/** `data` as the JSON this cache keeps, or undefined when JSON would not give it back exactly. */
+export function cacheableJson(data: unknown): string | undefined {
+  return isJsonExact(data) ? JSON.stringify(data) : undefined;
 }
 
 function keyOf(yaml: string): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { Document, LineCounter, parseDocument, visit } from 'yaml';
 import { ContentError } from '../errors.ts';
-import { readContentFile, walkImages } from './read-file.ts';
+import { readContentFile, walkImages, type ReadResult } from './read-file.ts';
 import { MAX_YAML_ALIASES } from './limits.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
@@ -60,12 +60,16 @@ export interface ParsedFile {
 /** Where `watch` keeps parsed files between builds: returns the kept parse of `absolute`, or runs `parse`. */
 export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
 
+/** Reads one content file; `build` passes the texts its content worker already read (src/model/markdown-worker.ts). */
+export type ReadContent = (absolute: string) => Promise<ReadResult>;
+
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
 export async function loadContent(
   contentDir: string,
   cwd = process.cwd(),
   cache: ParsedFileCache = (_absolute, parse) => parse(),
   frontMatter?: FrontMatterCache,
+  readFile: ReadContent = readContentFile,
 ): Promise<LoadedContent> {
   const problems: ContentError[] = [];
   const display = (absolute: string) => displayPath(absolute, cwd);
@@ -73,7 +77,7 @@ export async function loadContent(
   const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);
     const found: ContentError[] = [];
-    const read = await readContentFile(absolute);
+    const read = await readFile(absolute);
     if ('missing' in read) {
       found.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
       return { problems: found };
@@ -167,6 +171,17 @@ function parseData(file: string, text: string, problems: ContentError[], frontMa
   if (data === UNREADABLE) return undefined;
   if (source.document.warnings.length === 0) frontMatter?.set(text, data);
   return { source, data };
+}
+
+/**
+ * The data of YAML text that parses with no error and no warning, within the alias cap: exactly what
+ * `parseData` returns and may cache for it. Undefined otherwise (loading then parses it and says why).
+ */
+export function cleanYamlData(text: string): { data: unknown } | undefined {
+  const source = parseYaml('', text, []);
+  if (!source || source.document.warnings.length > 0) return undefined;
+  const data = toData('', source, []);
+  return data === UNREADABLE ? undefined : { data };
 }
 
 /** A YamlSource parsed on first use: only a message needing a line number reads it. */

@@ -2,8 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { hash, writeFileAtomic } from '../cache-file.ts';
+import { packedForms, packKey, type CompressedPack } from './compressed-pack.ts';
 import { isCompressible } from '../serve/media-types.ts';
 
 const brotli = promisify(brotliCompress);
@@ -36,8 +37,39 @@ function compresses(file: string): boolean {
   return isCompressible(file) && !file.startsWith('_');
 }
 
+/** A file's `.br` and `.gz` forms, each present only when smaller than the file. */
+export interface CompressedForms {
+  br?: Uint8Array;
+  gz?: Uint8Array;
+}
+
+/**
+ * The siblings a page of a site of `pageCount` pages gets with the `large` effort, compressed at once on
+ * the calling thread (a render worker: src/render/render-worker.ts), so they need not be made again while
+ * the stream is written; undefined when the page is compressed otherwise (small sites: brotli 11, cached).
+ * The same bytes as `compressedForms`: zlib's synchronous and thread-pool calls run the same code.
+ */
+export function pageFormsSync(file: string, bytes: Uint8Array, pageCount: number, pack?: CompressedPack): PageForms | undefined {
+  if (!compresses(file) || effortFor(file, pageCount) !== 'large') return undefined;
+  // With the last build's pack, an unchanged page takes the forms made then, with these same settings.
+  const key = pack && packKey(bytes);
+  const packed = key === undefined ? undefined : packedForms(pack!, key);
+  return { forms: packed ?? smallerForms(bytes, brotliCompressSync(bytes, brotliOptions(bytes, 'large')), gzipSync(bytes, gzipOptions('large'))), key };
+}
+
+/** A page's forms, and its key in the pack of compressed pages when one was given. */
+export interface PageForms {
+  forms: CompressedForms;
+  key?: string;
+}
+
+/** What the forms in a pack of compressed pages were made with: a pack made otherwise is not used. */
+export function packSettings(): string {
+  return `large-${BROTLI_QUALITY.large}-${CACHE_VERSION}`;
+}
+
 /** The siblings of one output file (none for a file that does not compress). */
-async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<{ br?: Uint8Array; gz?: Uint8Array }> {
+async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<CompressedForms> {
   if (!compresses(file)) return {};
   const effort = effortFor(file, pageCount);
   // Only brotli 11 is worth a cache entry: writing one costs more than compressing at level 7.
@@ -48,20 +80,37 @@ async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, ca
  * The compressed forms of one file, each only if smaller than the file. Deterministic: zlib writes
  * no time stamp into a gzip header (mtime 0) and brotli has none, so the same input gives the same bytes.
  */
-export async function compressedForms(bytes: Uint8Array, effort: CompressionEffort): Promise<{ br?: Uint8Array; gz?: Uint8Array }> {
-  const [br, gz] = await Promise.all([
-    brotli(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-        // A window no larger than the file: the same output, a fraction of the memory (the default is 4 MB per job).
-        [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes.byteLength + 1)))),
-      },
-    }),
-    gzipAsync(bytes, { level: effort === 'fast' ? 6 : constants.Z_BEST_COMPRESSION }),
-  ]);
-  return { ...(br.byteLength < bytes.byteLength && { br }), ...(gz.byteLength < bytes.byteLength && { gz }) };
+export async function compressedForms(bytes: Uint8Array, effort: CompressionEffort): Promise<CompressedForms> {
+  const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes, effort)), gzipAsync(bytes, gzipOptions(effort))]);
+  return smallerForms(bytes, br, gz);
+}
+
+function brotliOptions(bytes: Uint8Array, effort: CompressionEffort): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+      // A window no larger than the file: the same output, a fraction of the memory (the default is 4 MB per job).
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes.byteLength + 1)))),
+    },
+  };
+}
+
+function gzipOptions(effort: CompressionEffort): ZlibOptions {
+  return { level: effort === 'fast' ? 6 : constants.Z_BEST_COMPRESSION };
+}
+
+function smallerForms(bytes: Uint8Array, br: Uint8Array, gz: Uint8Array): CompressedForms {
+  return { ...(br.byteLength < bytes.byteLength && { br: exact(br) }), ...(gz.byteLength < bytes.byteLength && { gz: exact(gz) }) };
+}
+
+/**
+ * zlib hands out its result as a view into its whole output buffer (16 kB and more for a 4 kB result);
+ * a copy of just the bytes, so a form kept or sent to another thread holds no more memory than it needs.
+ */
+function exact(view: Uint8Array): Uint8Array {
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
 }
 
 // Bumped when the settings above change, so cached forms made with other settings are not reused.
@@ -99,12 +148,12 @@ export async function withCompressedSiblings(files: ReadonlyMap<string, Uint8Arr
  * memory stays bounded. An error of `files` (a broken link found at the end) passes through.
  */
 export async function* streamWithCompressedSiblings(
-  files: AsyncIterable<readonly [string, Uint8Array]>,
+  files: AsyncIterable<readonly [file: string, bytes: Uint8Array, forms?: CompressedForms]>,
   pageCount: number,
   cacheDir?: string,
 ): AsyncGenerator<readonly [string, Uint8Array]> {
   const source = files[Symbol.asyncIterator]();
-  const queue: Promise<readonly [string, Uint8Array, { br?: Uint8Array; gz?: Uint8Array }]>[] = [];
+  const queue: Promise<readonly [string, Uint8Array, CompressedForms]>[] = [];
   let exhausted = false;
   try {
     for (;;) {
@@ -114,8 +163,9 @@ export async function* streamWithCompressedSiblings(
           exhausted = true;
           break;
         }
-        const [file, bytes] = next.value;
-        const job = siblingsOf(file, bytes, pageCount, cacheDir).then((forms) => [file, bytes, forms] as const);
+        const [file, bytes, made] = next.value;
+        // A page whose render thread already compressed it (pageFormsSync) is not compressed again.
+        const job = (made ? Promise.resolve(made) : siblingsOf(file, bytes, pageCount, cacheDir)).then((forms) => [file, bytes, forms] as const);
         // Awaited in order below; a failure while an earlier file is awaited must not go unhandled.
         job.catch(() => undefined);
         queue.push(job);
@@ -141,7 +191,7 @@ function countPages(files: Iterable<string>): number {
 }
 
 // One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).
-async function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<{ br?: Uint8Array; gz?: Uint8Array }> {
+async function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
   const entry = path.join(cacheDir, 'compressed', hash(Buffer.concat([Buffer.from(`${CACHE_VERSION}\0`), bytes])));
   const cached = await readFile(entry).catch(() => undefined);
   if (cached && cached.byteLength >= 8) {

@@ -1,24 +1,53 @@
-// Markdown on a second thread for large sites: the worker reads the bodies itself while the main thread validates front matter.
-import { readdir, readFile } from 'node:fs/promises';
+// Content on both cores for large sites: each Markdown file read, its front matter parsed and its body rendered once, by one of two threads.
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { normaliseText, splitFrontMatter } from '../content/load.ts';
+import { cacheableJson, FrontMatterCache } from '../content/front-matter-cache.ts';
+import { cleanYamlData, normaliseText, splitFrontMatter, type ReadContent } from '../content/load.ts';
+import { readContentFile, readContentFileSync, type ReadResult } from '../content/read-file.ts';
 import { hashOf, loadRenderer, readMarkdownCache, type RenderedMarkdown } from './markdown.ts';
 
 /** What the main thread hands the worker. */
-interface MarkdownTask {
+interface ContentTask {
   role: 'brochure-markdown';
-  /** Absolute paths of the content's Markdown files. */
+  /** Absolute paths of the Markdown files loading reads. */
   files: string[];
   cacheDir: string;
-  /** One Int32: the index of the next file to take, shared by both threads (Atomics). */
-  next: SharedArrayBuffer;
+  /**
+   * Two Int32s shared by both threads (Atomics): the index of the next file to take, and the worker's
+   * state (STATE_*), so a main thread that took every file before the worker started need not wait for it.
+   */
+  shared: SharedArrayBuffer;
 }
 
-/** Markdown being rendered on two threads; `finish` makes the calling thread take the files left, then merges. */
-export interface SharedMarkdown {
-  finish(): Promise<RenderedMarkdown>;
-  /** Ends the worker: every body was in the cache after all. */
+const NEXT = 0;
+const STATE = 1;
+const STATE_IDLE = 0;
+const STATE_WORKING = 1;
+const STATE_CLOSED = 2;
+
+/** One file as a thread read it: what reading gave, the front matter it parsed cleanly, the body it rendered. */
+interface ReadFile {
+  file: string;
+  read: ReadResult;
+  /** [front-matter YAML, its data as JSON] when the cache lacked it and it parsed with no problem. */
+  yaml?: [string, string];
+  /** [body, HTML] when the Markdown cache lacked the body. */
+  markdown?: [string, string];
+}
+
+/** The content the two threads read, for loading (`read`, and the front-matter cache they filled) and for rendering (`markdown`). */
+export interface PrefetchedContent {
+  /** Reads a content file: the text already read when it is one of the shared files, from disk otherwise. */
+  read: ReadContent;
+  /** The bodies the Markdown cache lacked, rendered. */
+  markdown: RenderedMarkdown;
+}
+
+/** A content worker started on a large site; `finish` has the calling thread take its share, then merges. */
+export interface ContentWorker {
+  finish(frontMatter: FrontMatterCache): Promise<PrefetchedContent>;
+  /** Ends the worker (content loading stopped early). */
   stop(): void;
 }
 
@@ -30,53 +59,117 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
 
 /**
  * On large sites in the compiled CLI (a worker starts from the CLI bundle, not from TypeScript
- * sources), starts a worker that reads and renders the Markdown files under `contentDir` the cache
- * lacks, taking them one at a time from a shared counter; `finish()` has this thread take the rest, so
- * neither waits for the other. Bodies are keyed by the exact text loading produces: one the worker read
- * differently (a file saved in between) or lost (a failed worker) is rendered again by the caller, so
- * the output never depends on the worker.
+ * sources), starts a worker that takes the Markdown files loading will read one at a time from a shared
+ * counter: it reads each (the same checks as loading), parses its front matter and renders its body,
+ * each only where the caches lack it. `finish()` has this thread take the rest the same way, so each
+ * file is read and parsed once. What the threads hand over is exactly what loading would compute (front
+ * matter only when it parsed with no problem and JSON keeps it exactly, bodies keyed by their text), and
+ * anything they did not hand over loading does itself, so output never depends on the worker
+ * (test/integration/parallel-build.test.ts compares bytes).
  */
-export async function renderMarkdownInWorker(contentDir: string, cacheDir: string): Promise<SharedMarkdown | undefined> {
+export async function startContentWorker(contentDir: string, cacheDir: string): Promise<ContentWorker | undefined> {
   if (!import.meta.url.endsWith('.js')) return undefined;
-  const names = await readdir(contentDir, { recursive: true }).catch(() => [] as string[]);
-  const files = names.filter((name) => MARKDOWN.test(name)).map((name) => path.join(contentDir, name));
+  const files = await markdownFiles(contentDir);
   if (files.length < FILES_FOR_WORKER) return undefined;
-  const task: MarkdownTask = { role: 'brochure-markdown', files, cacheDir, next: new SharedArrayBuffer(4) };
-  const worker = new Worker(new URL(import.meta.url), { workerData: task });
-  // Never keeps the process alive: a build stopped by content errors exits without waiting for it.
-  worker.unref();
-  const fromWorker = new Promise<[string, string][]>((resolve) => {
-    worker.once('message', resolve);
-    worker.once('error', () => resolve([]));
-    worker.once('exit', () => resolve([]));
-  });
+  const task: ContentTask = { role: 'brochure-markdown', files, cacheDir, shared: new SharedArrayBuffer(8) };
+  let worker: Worker | undefined;
+  let fromWorker: Promise<ReadFile[]> = Promise.resolve([]);
+  // Started at this thread's first cache miss: on a site whose every file is cached, reading is all
+  // that is left, which this thread finishes before a worker would have loaded its code.
+  const start = () => {
+    worker = new Worker(new URL(import.meta.url), { workerData: task });
+    // Never keeps the process alive: a build stopped by content errors exits without waiting for it.
+    worker.unref();
+    const started = worker;
+    fromWorker = new Promise<ReadFile[]>((resolve) => {
+      started.once('message', resolve);
+      started.once('error', () => resolve([]));
+      started.once('exit', () => resolve([]));
+    });
+  };
   return {
-    async finish() {
-      const own = await renderShare(task);
-      const pairs = await fromWorker;
-      void worker.terminate();
-      return new Map([...pairs, ...own]);
+    async finish(frontMatter) {
+      const own = await readShare(task, frontMatter, start);
+      const state = new Int32Array(task.shared);
+      // Every file taken before the worker began: it will not take any, so do not wait for its start-up.
+      const idle = Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_CLOSED) === STATE_IDLE;
+      const theirs = idle ? [] : await fromWorker;
+      void worker?.terminate();
+      return merge([...theirs, ...own], frontMatter);
     },
-    stop: () => void worker.terminate(),
+    stop: () => void worker?.terminate(),
   };
 }
 
-/** Takes files from the shared counter until none is left; [body, HTML] for each body the cache lacks. */
-async function renderShare(task: MarkdownTask): Promise<[string, string][]> {
-  const next = new Int32Array(task.next);
-  if (Atomics.load(next, 0) >= task.files.length) return [];
-  const cached = await readMarkdownCache(task.cacheDir);
-  let render: ((markdown: string) => string) | undefined;
-  const pairs: [string, string][] = [];
-  for (let index = Atomics.add(next, 0, 1); index < task.files.length; index = Atomics.add(next, 0, 1)) {
-    const text = await readFile(task.files[index]!, 'utf8').catch(() => undefined);
-    if (text === undefined) continue;
-    const body = splitFrontMatter(normaliseText(text)).content;
-    if (cached[hashOf(body)] === undefined) pairs.push([body, (render ??= await loadRenderer())(body)]);
-  }
-  return pairs;
+/** The Markdown files `loadContent` reads: the pages at the top, the professionals and the services. */
+async function markdownFiles(contentDir: string): Promise<string[]> {
+  const lists = await Promise.all(
+    ['', 'professionals', 'services'].map(async (folder) => {
+      const names = await readdir(path.join(contentDir, folder)).catch(() => [] as string[]);
+      return names.filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).map((name) => path.join(contentDir, folder, name));
+    }),
+  );
+  return lists.flat();
 }
 
-if (!isMainThread && (workerData as Partial<MarkdownTask> | undefined)?.role === 'brochure-markdown') {
-  void renderShare(workerData as MarkdownTask).then((pairs) => parentPort!.postMessage(pairs));
+/** Primes the front-matter cache with what the threads parsed; reads of shared files come from memory, once each. */
+function merge(files: ReadFile[], frontMatter: FrontMatterCache): PrefetchedContent {
+  const reads = new Map<string, ReadResult>();
+  const markdown = new Map<string, string>();
+  for (const { file, read, yaml, markdown: rendered } of files) {
+    reads.set(file, read);
+    if (yaml) frontMatter.add(...yaml);
+    if (rendered) markdown.set(...rendered);
+  }
+  return {
+    read: async (absolute) => {
+      const read = reads.get(absolute);
+      // Handed out once: loading reads each file once, and the text need not outlive it.
+      reads.delete(absolute);
+      return read ?? readContentFile(absolute);
+    },
+    markdown,
+  };
+}
+
+/** Takes files from the shared counter until none is left, reading, parsing and rendering what the caches lack. */
+async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMiss?: () => void): Promise<ReadFile[]> {
+  const shared = new Int32Array(task.shared);
+  if (Atomics.load(shared, NEXT) >= task.files.length) return [];
+  const [cached, frontMatter] = await Promise.all([readMarkdownCache(task.cacheDir), known ?? FrontMatterCache.load(task.cacheDir)]);
+  let render: ((markdown: string) => string) | undefined;
+  let missed = onFirstMiss === undefined;
+  const miss = () => {
+    if (!missed) onFirstMiss!();
+    missed = true;
+  };
+  const out: ReadFile[] = [];
+  for (let index = Atomics.add(shared, NEXT, 1); index < task.files.length; index = Atomics.add(shared, NEXT, 1)) {
+    const file = task.files[index]!;
+    const read = readContentFileSync(file);
+    const done: ReadFile = { file, read };
+    out.push(done);
+    if (!('text' in read)) continue;
+    const { matter, content: body } = splitFrontMatter(normaliseText(read.text));
+    if (!frontMatter.has(matter)) {
+      miss();
+      const clean = cleanYamlData(matter);
+      const json = clean && cacheableJson(clean.data);
+      if (json !== undefined) done.yaml = [matter, json];
+    }
+    if (cached[hashOf(body)] === undefined) {
+      miss();
+      done.markdown = [body, (render ??= await loadRenderer())(body)];
+    }
+  }
+  return out;
+}
+
+if (!isMainThread && (workerData as Partial<ContentTask> | undefined)?.role === 'brochure-markdown') {
+  const task = workerData as ContentTask;
+  const state = new Int32Array(task.shared);
+  // The main thread may have closed the work already: then there is nothing to take.
+  if (Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_WORKING) === STATE_IDLE) {
+    void readShare(task).then((files) => parentPort!.postMessage(files));
+  }
 }

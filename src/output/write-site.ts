@@ -3,6 +3,7 @@ import { mkdir, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { exchangeFolders } from './exchange.ts';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
+import { PreviousOutput } from './reuse-previous.ts';
 
 /**
  * Fills `<out>.tmp-<pid>/`, moves the old `<out>/` aside, renames the new one in, then deletes the
@@ -14,7 +15,7 @@ import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './out
  */
 export async function writeSite(
   outDir: string,
-  files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array]>,
+  files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>,
   guard: OutputGuard = { protectedFolders: [] },
   topLevel?: ReadonlySet<string>,
 ): Promise<void> {
@@ -27,12 +28,16 @@ export async function writeSite(
   const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
+    await mkdir(staging, { recursive: true });
+    // Files equal to the current output's are linked from it rather than created again (reuse-previous.ts).
+    const previous = await PreviousOutput.open(target, staging);
+    const put = (file: string, contents: Uint8Array) => putFile(previous, staging, file, contents);
     if (stream) {
-      await writeStream(staging, files);
+      await writeStream(staging, files, put);
     } else {
       const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
       for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-      await Promise.all([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents)));
+      await Promise.all([...files].map(([file, contents]) => put(file, contents)));
     }
     // Marked last: a marked staging folder is a complete site, which recovery may put in place.
     await markOutput(staging);
@@ -50,7 +55,12 @@ export async function writeSite(
 // bytes never pile up in memory; an error thrown by the stream lands in writeSite's clean-up.
 const WRITES_IN_FLIGHT = 16;
 
-async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array]>): Promise<void> {
+async function putFile(previous: PreviousOutput | undefined, staging: string, file: string, contents: Uint8Array): Promise<void> {
+  const target = path.join(staging, file);
+  if (!previous?.reuse(file, target, contents)) await writeFile(target, contents);
+}
+
+async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>, put: (file: string, contents: Uint8Array) => Promise<void>): Promise<void> {
   const folders = new Map<string, Promise<unknown>>();
   const writes: Promise<void>[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -59,7 +69,7 @@ async function writeStream(staging: string, files: AsyncIterable<readonly [strin
       const target = path.join(staging, file);
       const folder = path.dirname(target);
       if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-      const write = folders.get(folder)!.then(() => writeFile(target, contents));
+      const write = folders.get(folder)!.then(() => put(file, contents));
       writes.push(write);
       inFlight.add(write);
       void write.finally(() => inFlight.delete(write)).catch(() => undefined);

@@ -2,7 +2,7 @@
 import type { FindMention } from '../content/mentions.ts';
 import { ContentError } from '../errors.ts';
 import { filesForPath } from '../routes.ts';
-import type { Page } from './render-pages.ts';
+import type { Route } from '../model/site-model.ts';
 
 const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
 
@@ -10,21 +10,29 @@ const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
  * A ContentError per internal URL that resolves to no output file, naming the page and the content
  * file that holds the link, at the line `findMention` (from the load stage) gives.
  */
-export function checkLinks(pages: readonly Page[], files: ReadonlySet<string>, findMention: FindMention, base = '/'): ContentError[] {
-  const problems: ContentError[] = [];
-  for (const page of pages) {
-    const reported = new Set<string>();
-    for (const match of page.html.matchAll(REFERENCE)) {
-      for (const url of urlsIn(match[0], decodeEntities(match[1]!))) {
-        if (reported.has(url) || resolves(url, files, base)) continue;
-        reported.add(url);
-        const where = page.route.path ?? 'the 404 page';
-        const { file, line } = locate(page.route.sources, url, findMention) ?? { file: page.route.source, line: 0 };
-        problems.push(new ContentError(file, line, 'link', `${where} links to ${url}, which is not a page or file of the site`));
-      }
-    }
+export function checkLinks(pages: readonly { route: Route; html: string }[], files: ReadonlySet<string>, findMention: FindMention, base = '/'): ContentError[] {
+  return pages.flatMap((page) => linkProblems(page.route, brokenUrls(page.html, files, base), findMention));
+}
+
+/**
+ * The internal URLs of one page's HTML that resolve to no output file, each once, in the order they
+ * appear: the part of `checkLinks` a render worker runs (it needs no content), before `linkProblems`.
+ */
+export function brokenUrls(html: string, files: ReadonlySet<string>, base = '/'): string[] {
+  const broken = new Set<string>();
+  for (const match of html.matchAll(REFERENCE)) {
+    for (const url of urlsIn(match[0], decodeEntities(match[1]!))) if (!broken.has(url) && !resolves(url, files, base)) broken.add(url);
   }
-  return problems;
+  return [...broken];
+}
+
+/** A ContentError per broken URL of the page of `route`, at the content line that holds the link. */
+export function linkProblems(route: Route, urls: readonly string[], findMention: FindMention): ContentError[] {
+  const where = route.path ?? 'the 404 page';
+  return urls.map((url) => {
+    const { file, line } = locate(route.sources, url, findMention) ?? { file: route.source, line: 0 };
+    return new ContentError(file, line, 'link', `${where} links to ${url}, which is not a page or file of the site`);
+  });
 }
 
 /** The first of the page's content files with a line mentioning `url` (a page may render several files). */

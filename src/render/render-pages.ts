@@ -4,6 +4,9 @@ import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route, SiteModel } from '../model/site-model.ts';
+import type { CompressedPack } from '../host/compressed-pack.ts';
+import { pageFormsSync, type CompressedForms } from '../host/precompress.ts';
+import { brokenUrls } from './check-links.ts';
 import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
 
 /** A rendered route: the file it goes to and its HTML. */
@@ -13,18 +16,53 @@ export interface Page {
 }
 
 /** What the main thread hands a render worker. */
-export interface RenderTask {
+export type RenderTask = WholeRenderTask | StreamRenderTask;
+
+/** `renderPages`: render a fixed slice of routes and post their HTML. */
+interface WholeRenderTask {
   role: 'brochure-render';
   model: SiteModel;
   assets: AssetManifest;
   /** Indexes into `model.routes`. */
   routes: number[];
-  /**
-   * For a streamed build: one Int32, the batches the main thread has handed on. The worker stays at
-   * most BATCHES_AHEAD batches ahead of it, so a slow disk never makes pages pile up in memory.
-   */
-  consumed?: SharedArrayBuffer;
 }
+
+/** `streamPages`: take routes from a counter shared with the other threads, and post each page ready to write. */
+export interface StreamRenderTask {
+  role: 'brochure-render-stream';
+  model: SiteModel;
+  assets: AssetManifest;
+  /** What the links are checked against. */
+  output: PageOutput;
+  /** One Int32: the index of the next route to render, shared by every thread (Atomics). */
+  next: SharedArrayBuffer;
+  /**
+   * One Int32: the batches the main thread has handed on. The worker stays at most BATCHES_AHEAD
+   * batches ahead of it, so a slow disk never makes pages pile up in memory.
+   */
+  consumed: SharedArrayBuffer;
+}
+
+/** What a streamed build's links are checked against: every output file (known before rendering), under the site's base path. */
+export interface PageOutput {
+  files: ReadonlySet<string>;
+  base: string;
+  /** The forms of the last build's pages, so an unchanged page is not compressed again. */
+  pack?: CompressedPack;
+}
+
+/** A page as `build` writes it: its bytes, their `.br`/`.gz` forms when made with it, and the URLs it links to that resolve to no file. */
+export interface OutputPage {
+  route: Route;
+  bytes: Uint8Array;
+  forms?: CompressedForms;
+  /** The page's key in the pack of compressed pages (`PageOutput.pack`). */
+  formsKey?: string;
+  brokenUrls: string[];
+}
+
+/** A streamed page as a worker posts it (the route by index); its buffers are transferred, not copied. */
+export type PostedPage = Omit<OutputPage, 'route'> & { index: number };
 
 // Below this many routes a worker's start-up (importing React and the templates, copying the model)
 // costs more than the rendering it takes over; measured on the 2-core machine in README.
@@ -42,7 +80,7 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, { pag
   // Workers start first so they load while this thread renders its own slice.
   const pending = others.map((routes) => {
     const html: string[] = [];
-    return renderInWorker(file, { role: 'brochure-render', model, assets, routes }, (batch) => html.push(...batch)).then(() => html);
+    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, (batch) => html.push(...batch)).then(() => html);
   });
   const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets }).html), ...(await Promise.all(pending))].flat();
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
@@ -52,35 +90,40 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, { pag
 export type RenderPage = (templates: PageTemplates, props: PageProps) => Page;
 
 /**
- * The pages of `renderPages`, each handed on as soon as it is rendered (this thread's share first, then
- * the workers' batches as they arrive), so a build can write them out instead of holding the whole site.
+ * Every page ready to write, each handed on as soon as it is done, so a build writes them out instead
+ * of holding the whole site. On large sites, worker threads and this one take routes from a shared
+ * counter: this thread hands on the pages the workers finished and renders one itself only when none is
+ * waiting, so the threads stay busy whatever the share of writing. Each page is rendered, link-checked,
+ * encoded and (large sites) compressed by the thread that took it (`outputPage`): the same bytes
+ * wherever it ran. Pages come in the order they are done.
  */
-export async function* streamPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates): AsyncGenerator<Page> {
-  const threads = file ? Math.min(availableParallelism(), Math.floor(model.routes.length / ROUTES_PER_WORKER)) : 1;
+export async function* streamPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates, output: PageOutput): AsyncGenerator<OutputPage> {
+  const routes = model.routes;
+  const threads = file ? Math.min(availableParallelism(), Math.floor(routes.length / ROUTES_PER_WORKER)) : 1;
+  const own = (index: number) => outputPage(templates, { model, route: routes[index]!, assets }, output);
   if (!file || threads < 2) {
-    for (const route of model.routes) yield renderPage(templates, { model, route, assets });
+    for (let index = 0; index < routes.length; index++) yield own(index);
     return;
   }
-  const share = Math.ceil(model.routes.length / threads);
+  const next = new Int32Array(new SharedArrayBuffer(4));
   /** Workers' pages not yet handed on; the last of each batch carries its worker's `consumed` counter. */
-  const arrived: { page: Page; consumed?: Int32Array }[] = [];
+  const arrived: { page: OutputPage; consumed?: Int32Array }[] = [];
   const counters: Int32Array[] = [];
   let wake: (() => void) | undefined;
-  const workers = Array.from({ length: threads - 1 }, (_, thread) => {
-    const routes = model.routes.map((_route, index) => index).slice((thread + 1) * share, (thread + 2) * share);
+  const workers = Array.from({ length: threads - 1 }, () => {
     const consumed = new Int32Array(new SharedArrayBuffer(4));
     counters.push(consumed);
-    let next = 0;
-    return renderInWorker(file, { role: 'brochure-render', model, assets, routes, consumed: consumed.buffer as SharedArrayBuffer }, (batch) => {
-      batch.forEach((html, index) => arrived.push({ page: { route: model.routes[routes[next++]!]!, html }, consumed: index === batch.length - 1 ? consumed : undefined }));
+    const task: StreamRenderTask = { role: 'brochure-render-stream', model, assets, output, next: next.buffer as SharedArrayBuffer, consumed: consumed.buffer as SharedArrayBuffer };
+    return runWorker<PostedPage[]>(file, task, (batch) => {
+      batch.forEach(({ index, ...page }, at) => arrived.push({ page: { route: routes[index]!, ...page }, consumed: at === batch.length - 1 ? consumed : undefined }));
       wake?.();
     });
   });
   let failure: unknown;
-  let done = false;
+  let finished = false;
   void Promise.all(workers).then(
     () => {
-      done = true;
+      finished = true;
       wake?.();
     },
     (error: unknown) => {
@@ -88,36 +131,50 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
       wake?.();
     },
   );
-  function* handOn(): Generator<Page> {
-    while (arrived.length > 0) {
-      const { page, consumed } = arrived.shift()!;
-      yield page;
-      if (consumed) {
-        Atomics.add(consumed, 0, 1);
-        Atomics.notify(consumed, 0);
-      }
-    }
-  }
   try {
-    for (const route of model.routes.slice(0, share)) {
-      yield renderPage(templates, { model, route, assets });
-      // The workers' pages go out between this thread's, so they never wait long.
-      yield* handOn();
-    }
-    for (;;) {
-      yield* handOn();
+    for (let handed = 0; handed < routes.length; ) {
+      const waiting = arrived.shift();
+      if (waiting) {
+        yield waiting.page;
+        handed++;
+        if (waiting.consumed) {
+          Atomics.add(waiting.consumed, 0, 1);
+          Atomics.notify(waiting.consumed, 0);
+        }
+        continue;
+      }
       if (failure) throw failure;
-      if (done) return;
+      // The workers' batches are delivered by the event loop, which a writer that needs no I/O (files
+      // linked from the previous output) never returns to: turn it once before rendering here instead.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (arrived.length > 0) continue;
+      const index = Atomics.add(next, 0, 1);
+      if (index < routes.length) {
+        yield own(index);
+        handed++;
+        continue;
+      }
+      if (finished) throw new Error('streamPages: the render workers ended without posting every page they took');
+      // Every route is taken: wait for the workers' last batches.
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
   } finally {
-    // Stopped early (a failed write): let waiting workers run to their end instead of blocking forever.
+    // Stopped early (a failed write): no route is left to take, and no worker waits for this thread.
+    Atomics.store(next, 0, routes.length);
     for (const consumed of counters) {
       Atomics.store(consumed, 0, 2 ** 30);
       Atomics.notify(consumed, 0);
     }
   }
+}
+
+/** Renders one route and makes it ready to write (`streamPages`): its broken links, its bytes, and on a large site its compressed forms. */
+export function outputPage(templates: PageTemplates, props: PageProps, output: PageOutput): OutputPage {
+  const { html } = renderPage(templates, props);
+  const bytes = Buffer.from(html);
+  const made = pageFormsSync(props.route.file, bytes, props.model.routes.length, output.pack);
+  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base) };
 }
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
@@ -128,15 +185,18 @@ export function renderPage(templates: PageTemplates, props: PageProps): Page {
 /** Posts the HTML of its routes in batches of this many pages, so neither thread holds them all at once. */
 export const RENDER_BATCH = 100;
 
+/** A streaming worker takes this many routes at a time: enough to post few messages, few enough that the last batch ends soon. */
+export const STREAM_BATCH = 16;
+
 /** How many batches a worker of a streamed build may post before the main thread has handed them on. */
 export const BATCHES_AHEAD = 4;
 
-/** Runs `task` in a worker; `onBatch` gets the HTML in route order, a batch at a time (an empty batch ends). */
-function renderInWorker(file: string, task: RenderTask, onBatch: (html: string[]) => void): Promise<void> {
+/** Runs `task` in a worker; `onBatch` gets each batch it posts (an empty batch ends). */
+function runWorker<T extends unknown[]>(file: string, task: RenderTask, onBatch: (batch: T) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(`file://${file}`), { workerData: task });
-    worker.on('message', (html: string[]) => {
-      if (html.length > 0) return onBatch(html);
+    worker.on('message', (batch: T) => {
+      if (batch.length > 0) return onBatch(batch);
       resolve();
       void worker.terminate();
     });

@@ -45,4 +45,23 @@ describe('a build on both cores', () => {
     expect(await hashTree(path.join(site, 'dist'))).toEqual(expected);
     expect(Object.keys(expected).filter((file) => file.endsWith('.html'))).toHaveLength(PROFESSIONALS + 6);
   }, 180_000);
+
+  it('reports the problems of files the content worker read, with their lines, as `check` (one thread) does', async () => {
+    const broken = await tempDir('brochure-parallel-problems-');
+    await cp(site, broken, { recursive: true, filter: (source) => !source.includes(`${path.sep}dist`) });
+    const people = path.join(broken, 'content', 'professionals');
+    const person = await readFile(path.join(people, 'persona-7.md'), 'utf8');
+    // A YAML error, a file without front matter, a file not in UTF-8, and a schema error in YAML that parses cleanly.
+    await writeFile(path.join(people, 'persona-7.md'), person.replace('name: Persona 7', 'name: Persona 7\nname: Ancora'));
+    await writeFile(path.join(people, 'persona-8.md'), 'Solo testo, senza intestazione.\n');
+    await writeFile(path.join(people, 'persona-9.md'), Buffer.concat([Buffer.from(person.slice(0, 40)), Buffer.from([0xe0, 0x20]), Buffer.from(person.slice(40))]));
+    await writeFile(path.join(people, 'persona-10.md'), person.replace(/order: \d+/, 'order: undici'));
+    const built = await runCli(['build', '--out', 'dist'], broken, { timeout: 120_000 });
+    const checked = await runCli(['check'], broken, { timeout: 120_000 });
+    const problems = (output: string) => output.split('\n').filter((line) => line.includes('persona-'));
+    expect(built.code).toBe(1);
+    expect(problems(built.stderr)).toHaveLength(4);
+    expect(problems(built.stderr)).toEqual(problems(checked.stderr));
+  }, 240_000);
 });
+

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import type { ContentError } from '../../src/errors.ts';
-import { FrontMatterCache } from '../../src/content/front-matter-cache.ts';
+import { cacheableJson, FrontMatterCache } from '../../src/content/front-matter-cache.ts';
+import { cleanYamlData } from '../../src/content/load.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture } from '../helpers/fixtures.ts';
@@ -23,6 +24,24 @@ describe('FrontMatterCache', () => {
     const copy = second.get('title: Colloquio');
     expect(copy).toEqual(data);
     expect(copy).not.toBe(data);
+  });
+
+  it('takes what another thread parsed (add): found by has and get, saved once used, never what JSON would change', async () => {
+    const dir = await tempDir();
+    const cache = await FrontMatterCache.load(dir);
+    const text = 'title: Colloquio\nduration: 50';
+    const { data } = cleanYamlData(text)!;
+    expect(cache.has(text)).toBe(false);
+    cache.add(text, cacheableJson(data)!);
+    cache.add('unused: 1', cacheableJson({ unused: 1 })!);
+    expect(cache.has(text)).toBe(true);
+    expect(cache.get(text)).toEqual({ title: 'Colloquio', duration: 50 });
+    await cache.save();
+    expect(Object.keys(await stored(dir))).toHaveLength(1);
+    expect(cacheableJson({ n: Number.NaN })).toBeUndefined();
+    // Text that does not parse cleanly is never handed over: loading parses it and says why.
+    expect(cleanYamlData('a: 1\na: 2')).toBeUndefined();
+    expect(cleanYamlData('a: [1')).toBeUndefined();
   });
 
   it('keeps only data JSON gives back exactly', async () => {

@@ -6,7 +6,9 @@ import { buildModel, markdownBodies, type Route, type SiteModel } from '../../sr
 import { resolveOptions } from '../../src/options.ts';
 import { loadTemplates } from '../../src/bundle/templates.ts';
 import type { AssetManifest, ImageAsset, LoadedTemplates } from '../../src/render/page-props.ts';
-import { renderPage, renderPages, streamPages } from '../../src/render/render-pages.ts';
+import { renderPage, renderPages, streamPages, type PageOutput } from '../../src/render/render-pages.ts';
+import { brokenUrls } from '../../src/render/check-links.ts';
+import { compressedForms } from '../../src/host/precompress.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
 let model: SiteModel;
@@ -57,17 +59,21 @@ describe('streamPages', () => {
     return { ...model, routes: Array.from({ length: 1200 }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` })) };
   };
 
+  /** Links are checked against every page file and the assets the stand-in manifest names. */
+  const outputOf = (site: SiteModel): PageOutput => ({ files: new Set([...site.routes.map((route) => route.file), 'static/css/site.x.css', 'static/js/islands.x.js', 'static/media/x.jpg']), base: '/' });
+  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
   it('hands out every page of renderPages once, with its own route, on a small site in route order', async () => {
     const pages = [];
-    for await (const page of streamPages(model, assets, templates)) pages.push(page);
+    for await (const page of streamPages(model, assets, templates, outputOf(model))) pages.push({ route: page.route, html: text(page.bytes) });
     expect(pages).toEqual(await renderPages(model, assets, templates));
   });
 
   it('on a large site, hands out the workers\' pages too, even when the reader is slow (the worker waits for it)', async () => {
     const site = large();
     const streamed = new Map<string, string>();
-    for await (const page of streamPages(site, assets, templates)) {
-      streamed.set(page.route.file, page.html);
+    for await (const page of streamPages(site, assets, templates, outputOf(site))) {
+      streamed.set(page.route.file, text(page.bytes));
       // A slow disk: the worker may run only a few batches ahead.
       if (streamed.size % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -78,11 +84,31 @@ describe('streamPages', () => {
 
   it('lets its workers finish when the reader stops early', async () => {
     let taken = 0;
-    for await (const _page of streamPages(large(), assets, templates)) if (++taken === 10) break;
+    for await (const _page of streamPages(large(), assets, templates, outputOf(large()))) if (++taken === 10) break;
     expect(taken).toBe(10);
     // A worker left blocked would keep this test file from ending; a second full run still completes.
     let again = 0;
-    for await (const _page of streamPages(large(), assets, templates)) again++;
+    for await (const _page of streamPages(large(), assets, templates, outputOf(large()))) again++;
     expect(again).toBe(1200);
+  }, 60_000);
+
+  it('gives each page of a large site, whichever thread made it, the compressed forms and broken links the writer and checkLinks would find', async () => {
+    const site = large();
+    // One page file left out of the output: every page links to it from the menu or not, the same on every thread.
+    const output = outputOf(site);
+    const missing = [...output.files].find((file) => file.startsWith('copia-'))!;
+    const files = new Set([...output.files].filter((file) => file !== 'static/js/islands.x.js' && file !== missing));
+    const expected = await renderPages(site, assets, templates);
+    const byFile = new Map(expected.map((page) => [page.route.file, page]));
+    let seen = 0;
+    for await (const page of streamPages(site, assets, templates, { files, base: '/' })) {
+      const html = byFile.get(page.route.file)!.html;
+      expect(text(page.bytes)).toBe(html);
+      expect(page.brokenUrls).toEqual(brokenUrls(html, files, '/'));
+      expect(page.brokenUrls).toContain('/static/js/islands.x.js');
+      // Checked on a sample: brotli and gzip of every page would make this test slow.
+      if (seen++ % 200 === 0) expect(page.forms).toEqual(await compressedForms(Buffer.from(html), 'large'));
+    }
+    expect(seen).toBe(1200);
   }, 60_000);
 });
