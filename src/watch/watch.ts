@@ -13,6 +13,7 @@ import { withCompressedSiblings } from '../host/precompress.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
 import { describeEnvironmentError } from '../environment-error.ts';
 import { WatchCache } from './build-cache.ts';
+import { ContentEdits } from './content-edit.ts';
 import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
@@ -82,6 +83,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   });
 
   const cache = new WatchCache(options);
+  const edits = new ContentEdits(options, cache);
   const roots = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
   const rebuild = async (changed: ReadonlySet<string>): Promise<void> => {
     const start = performance.now();
@@ -89,7 +91,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     await files.reading(changed);
     const stillServing = () => word(current ? 'stillServing' : 'nothingToServe', language);
     try {
-      const result = await buildSite(options, { cache, cmsBackend: editor?.backend });
+      const { result } = await edits.build(changed, () => buildSite(options, { cache, cmsBackend: editor?.backend }));
       if (!result.ok) {
         error(`${formatReport(result.problems, language)}\n${stillServing()}`);
         live.fail(problemsReport(result.problems, language));
