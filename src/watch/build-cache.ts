@@ -33,6 +33,8 @@ export class WatchCache implements BuildCache {
   readonly #replaced = new Map<string, ParsedFile>();
   /** How loading parses each content file: called again, it reads the file as it is then. */
   readonly #parsers = new Map<string, () => Promise<ParsedFile>>();
+  /** Every folder holding a parsed file, at any depth: only a change to one of them reaches files below. */
+  readonly #folders = new Set<string>();
   #markdown = new Map<string, string>();
   readonly #pages = new PageCache();
   #linkedFiles: ReadonlySet<string> = new Set();
@@ -53,6 +55,10 @@ export class WatchCache implements BuildCache {
 
   // An arrow function: loadContent calls it on its own, not as a method.
   readonly parsedFiles = (absolute: string, parse: () => Promise<ParsedFile>): Promise<ParsedFile> => {
+    if (!this.#parsers.has(absolute)) {
+      this.#parsers.set(absolute, parse);
+      for (let folder = path.dirname(absolute); !this.#folders.has(folder) && folder !== path.dirname(folder); folder = path.dirname(folder)) this.#folders.add(folder);
+    }
     this.#parsers.set(absolute, parse);
     return this.#keep(`file:${absolute}`, '', parse);
   };
@@ -153,7 +159,8 @@ export class WatchCache implements BuildCache {
   invalidate(changed: string): void {
     const ids = [`file:${changed}`];
     const below = `file:${changed}${path.sep}`;
-    for (const id of this.#kept.keys()) if (id.startsWith(below)) ids.push(id);
+    // A scan of everything kept, only for a folder that holds some (a save names a file).
+    if (this.#folders.has(changed)) for (const id of this.#kept.keys()) if (id.startsWith(below)) ids.push(id);
     if (isInside(changed, this.#templatesDir)) ids.push('stage:templates', 'stage:client', 'stage:styles');
     if (isInside(changed, this.#clientDir)) ids.push('stage:client');
     if (isInside(changed, this.#imagesDir)) ids.push('stage:images');

@@ -55,12 +55,15 @@ export class PageCache {
     const reusable =
       previous !== undefined && previous.templates === templates && sameValue(previous.assets, assets);
     const unchanged = reusable ? changes(previous.model, model) : undefined;
+    // The model's keys holding another value than last time: a page that read none of them is
+    // reused without comparing what it read (a save usually changes one key, a site has thousands of pages).
+    const replaced = reusable ? replacedKeys(previous.model, model) : undefined;
 
     const pages = new Map<string, Rendered>();
     const rendered: Page[] = [];
     for (const route of model.routes) {
       const before = unchanged && previous!.pages.get(route.file);
-      if (before && sameValue(before.page.route, route) && unchanged(before.reads)) {
+      if (before && sameValue(before.page.route, route) && (readsNone(before.reads, replaced!) || unchanged(before.reads))) {
         pages.set(route.file, before);
         continue;
       }
@@ -113,6 +116,19 @@ function changes(before: SiteModel, after: SiteModel): (reads: Reads) => boolean
     for (const [key, read] of reads) if (!sectionUnchanged(key, read)) return false;
     return true;
   };
+}
+
+/** The top-level keys of either model whose values are not the same object in both. */
+function replacedKeys(before: SiteModel, after: SiteModel): PropertyKey[] {
+  const keys = new Set([...Reflect.ownKeys(before), ...Reflect.ownKeys(after)]);
+  return [...keys].filter((key) => Reflect.get(before, key) !== Reflect.get(after, key));
+}
+
+/** Whether a page read none of `keys`. */
+function readsNone(reads: Reads, keys: readonly PropertyKey[]): boolean {
+  if (reads === 'everything') return false;
+  for (const key of keys) if (reads.has(key)) return false;
+  return true;
 }
 
 /**
