@@ -182,7 +182,7 @@ try {
   report('sample site, template edit', await measure(bench, 10, templateFile, '/percorsi', templateEdit, (n) => `data-bench="${n}"`), 300);
   await writeFile(templateFile, template);
 
-  // 3. Memory: 500 consecutive saves, spread over five services so each is seen (chokidar throttles per file).
+  // 3. Memory: 500 consecutive saves, spread over five services so each is seen (a file's change events within 50 ms count as one save).
   const files = ['01-sostegno-psicologico', '03-valutazione-psicodiagnostica', '04-riabilitazione-cognitiva', '05-elaborazione-lutto', '06-genitorialita'];
   let after10 = { heap: 0, rss: 0 };
   for (let n = 1; n <= 500; n++) {
