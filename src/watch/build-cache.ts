@@ -8,7 +8,7 @@ import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
 import type { Page, RenderPage } from '../render/render-pages.ts';
-import { PageCache } from './page-cache.ts';
+import { bytesOf, PageCache } from './page-cache.ts';
 
 interface Kept {
   key: string;
@@ -150,7 +150,7 @@ export class WatchCache implements BuildCache {
   }
 
   pageBytes(page: Page): Uint8Array {
-    let bytes = this.#bytes.get(page);
+    let bytes = bytesOf(page) ?? this.#bytes.get(page);
     if (!bytes) this.#bytes.set(page, (bytes = Buffer.from(page.html)));
     return bytes;
   }
