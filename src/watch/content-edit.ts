@@ -157,7 +157,7 @@ export class ContentEdits {
       files,
       pages,
       model,
-      problems: [...last.problems.filter((problem) => !problems.has(problem.file)), ...[...problems.values()].flat()],
+      problems: replaceProblems(last.problems, problems),
       times: { content: contentDone - start, assets: 0, render: end - contentDone, total: end - start },
       imagesEncoded: 0,
     };
@@ -232,6 +232,22 @@ function named(entry: RawEntry, known: Known): RawEntry {
   if (known.kind === 'professional') return { ...entry, slug: known.slug };
   if (known.kind === 'service') return { ...entry, position: known.position, slug: known.slug };
   return entry;
+}
+
+/** `problems` with those of each file in `fresh` replaced, in the place the file's first one had (the overlay lists them in this order). */
+function replaceProblems(problems: readonly ContentError[], fresh: ReadonlyMap<string, ContentError[]>): ContentError[] {
+  const placed = new Set<string>();
+  const result: ContentError[] = [];
+  for (const problem of problems) {
+    const replacement = fresh.get(problem.file);
+    if (!replacement) result.push(problem);
+    else if (!placed.has(problem.file)) {
+      placed.add(problem.file);
+      result.push(...replacement);
+    }
+  }
+  for (const [file, replacement] of fresh) if (!placed.has(file)) result.push(...replacement);
+  return result;
 }
 
 function replaced<T>(items: readonly T[], index: number, item: T): T[] {
