@@ -79,6 +79,8 @@ interface Sample {
   /** Milliseconds per step, from the file written to the page served (see `steps`). */
   steps: Record<Step, number>;
   patched: boolean;
+  /** CPU milliseconds (user + system) of this process, the watch and the bench's requests, from the save to the page served. */
+  cpu: number;
 }
 
 /** The steps of a save, in order; together they make up `served`. */
@@ -102,10 +104,12 @@ async function measure(bench: Bench, count: number, file: string, route: string,
   const samples: Sample[] = [];
   for (let n = 0; n < count; n++) {
     const seen = bench.reloads.length;
+    const cpuBefore = process.cpuUsage();
     await writeFile(file, edit(n));
     const written = performance.now();
     const reloaded = await until(() => bench.reloads[seen]);
     const served = await until(async () => ((await (await fetch(bench.session.url + route)).text()).includes(marker(n)) ? performance.now() : undefined));
+    const cpuUsed = process.cpuUsage(cpuBefore);
     const timing = bench.lastTiming()!;
     const times = timing.times ?? { content: 0, assets: 0, render: 0, total: timing.built - timing.reading };
     const steps: Record<Step, number> = {
@@ -119,7 +123,7 @@ async function measure(bench: Bench, count: number, file: string, route: string,
       reload: reloaded - timing.built,
       fetch: served - reloaded,
     };
-    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?', steps, patched: timing.patched });
+    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?', steps, patched: timing.patched, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
     await pause(100);
   }
   return samples;
@@ -143,6 +147,7 @@ function report(label: string, samples: Sample[], targetMs: number): void {
   const patched = samples.filter((sample) => sample.patched).length;
   const steps = (Object.keys(STEPS) as Step[]).map((step) => `${STEPS[step]} ${quantile(samples.map((sample) => sample.steps[step]), 0.5).toFixed(1)}`);
   console.log(`    median ms per step: ${steps.join(', ')}; ${patched} of ${samples.length} saves patched the last build`);
+  console.log(`    CPU per save (this process, steadier than wall time on a busy machine): median ${quantile(samples.map((sample) => sample.cpu), 0.5).toFixed(1)} ms`);
 }
 
 const service = (title: string, body: string) => `---\ntitle: ${title}\nduration: 50\n---\n\n${body}\n`;
