@@ -52,11 +52,11 @@ interface Edit {
  * checks read), only the model parts they make are rebuilt, only the pages that read those parts
  * are rendered and link-checked, and the other output files are the last build's. Anything else
  * (site.yaml, a file added, removed or renamed, images, templates, a new error, a broken link, a
- * professional's `order` or `listed`, a change in which images are used) returns undefined, and the
+ * professional's `order` or `listed`, a change to the images a file names) returns undefined, and the
  * caller runs the full build, whose report locates every problem.
  *
  * Why this is the same as a full build: a file's own checks depend on it alone; the checks across
- * files are slugs (from file names, unchanged by an edit) and images (the set used must not change);
+ * files are slugs (from file names, unchanged by an edit) and images (a file's must not change);
  * the model parts are made by buildModel itself from the edited entries; routes keep their paths,
  * so sitemap, redirects and every other file but the pages stay the same.
  */
@@ -124,9 +124,9 @@ export class ContentEdits {
       const others = (singles as RawEntry[]).filter((entry) => entry.file !== edit.shown);
       const now = validateContent({ entries: [...others, edit.after], images, problems: [] });
       if (!now.entries || errorsOf(now.problems).length > 0) return undefined;
-      // The images used must stay the same: the image stage, and which files it writes, depend on them.
-      const then = validateContent({ entries: [...others, edit.before], images, problems: [] });
-      if (!sameKeys(now.references, then.references)) return undefined;
+      // The images a file uses, and in which fields, must stay the same: which files the image stage
+      // writes depends on them (and which widths may one day depend on the fields).
+      if (imageUses(edit.before.data).join('\n') !== imageUses(edit.after.data).join('\n')) return undefined;
       problems.set(edit.shown, [...edit.loadProblems, ...now.problems.filter((problem) => problem.file === edit.shown)]);
 
       const markdown = await this.#cache.markdownOf(markdownBodies(now.entries), [edit.before.body]);
@@ -265,8 +265,9 @@ function hasKeys(object: object, keys: readonly string[]): boolean {
   return own.length === keys.length && own.every((key, index) => key === keys[index]);
 }
 
-function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
-  if (a.size !== b.size) return false;
-  for (const key of a.keys()) if (!b.has(key)) return false;
-  return true;
+/** Every `images/…` text in a file's data with the field that holds it, as validation finds them (unknown fields too). */
+function imageUses(value: unknown, field = ''): string[] {
+  if (typeof value === 'string') return value.startsWith('images/') ? [`${field}=${value}`] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => imageUses(item, `${field}.${key}`));
 }
