@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { watchSite, type WatchSession } from '../src/watch/watch.ts';
+import { watchSite, type RebuildTiming, type WatchSession } from '../src/watch/watch.ts';
 import { resolveOptions, type ResolvedOptions } from '../src/options.ts';
 import { benchFlags, generateScale, SCALES } from './scales.ts';
 
@@ -24,12 +24,19 @@ interface Bench {
   reloads: number[];
   /** The last rebuild line, which says how many pages were rendered. */
   lastLog: () => string;
+  /** Where the last rebuild's time went. */
+  lastTiming: () => RebuildTiming | undefined;
   close(): Promise<void>;
 }
 
 async function start(options: ResolvedOptions): Promise<Bench> {
   const logs: string[] = [];
-  const session = await watchSite(options, { log: (line) => logs.splice(0, logs.length, line), error: (line) => console.error(line) });
+  let timing: RebuildTiming | undefined;
+  const session = await watchSite(options, {
+    log: (line) => logs.splice(0, logs.length, line),
+    error: (line) => console.error(line),
+    timing: (last) => (timing = last),
+  });
   const controller = new AbortController();
   const response = await fetch(`${session.url}/__brochure/events`, { signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -45,6 +52,7 @@ async function start(options: ResolvedOptions): Promise<Bench> {
     session,
     reloads,
     lastLog: () => logs[0] ?? '',
+    lastTiming: () => timing,
     close: async () => {
       controller.abort();
       await session.close();
@@ -68,7 +76,25 @@ interface Sample {
   reload: number;
   served: number;
   rendered: string;
+  /** Milliseconds per step, from the file written to the page served (see `steps`). */
+  steps: Record<Step, number>;
+  patched: boolean;
+  /** CPU milliseconds (user + system) of this process, the watch and the bench's requests, from the save to the page served. */
+  cpu: number;
 }
+
+/** The steps of a save, in order; together they make up `served`. */
+const STEPS = {
+  event: 'watcher event',
+  quiet: 'quiet spell',
+  settle: 'settle',
+  content: 'read+validate+model',
+  assets: 'assets',
+  render: 'render+assemble+links',
+  reload: 'reload sent+received',
+  fetch: 'page fetched',
+} as const;
+type Step = keyof typeof STEPS;
 
 /**
  * Saves `file` with `edit(n)` and times: file written -> reload event received, and -> the page at
@@ -78,11 +104,26 @@ async function measure(bench: Bench, count: number, file: string, route: string,
   const samples: Sample[] = [];
   for (let n = 0; n < count; n++) {
     const seen = bench.reloads.length;
+    const cpuBefore = process.cpuUsage();
     await writeFile(file, edit(n));
     const written = performance.now();
     const reloaded = await until(() => bench.reloads[seen]);
     const served = await until(async () => ((await (await fetch(bench.session.url + route)).text()).includes(marker(n)) ? performance.now() : undefined));
-    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?' });
+    const cpuUsed = process.cpuUsage(cpuBefore);
+    const timing = bench.lastTiming()!;
+    const times = timing.times ?? { content: 0, assets: 0, render: 0, total: timing.built - timing.reading };
+    const steps: Record<Step, number> = {
+      event: timing.changed - written,
+      quiet: timing.started - timing.changed,
+      settle: timing.reading - timing.started,
+      content: times.content,
+      assets: times.assets,
+      // What the build did besides its stages (for a full build: the Markdown, the asset files).
+      render: timing.built - timing.reading - times.content - times.assets,
+      reload: reloaded - timing.built,
+      fetch: served - reloaded,
+    };
+    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?', steps, patched: timing.patched, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
     await pause(100);
   }
   return samples;
@@ -103,6 +144,10 @@ function report(label: string, samples: Sample[], targetMs: number): void {
       `pages rendered per save: ${[...new Set(samples.map((sample) => sample.rendered))].join(', ')}  ` +
       `[target median < ${targetMs} ms: ${median < targetMs ? 'met' : 'MISSED'}]`,
   );
+  const patched = samples.filter((sample) => sample.patched).length;
+  const steps = (Object.keys(STEPS) as Step[]).map((step) => `${STEPS[step]} ${quantile(samples.map((sample) => sample.steps[step]), 0.5).toFixed(1)}`);
+  console.log(`    median ms per step: ${steps.join(', ')}; ${patched} of ${samples.length} saves patched the last build`);
+  console.log(`    CPU per save (this process, steadier than wall time on a busy machine): median ${quantile(samples.map((sample) => sample.cpu), 0.5).toFixed(1)} ms`);
 }
 
 const service = (title: string, body: string) => `---\ntitle: ${title}\nduration: 50\n---\n\n${body}\n`;
@@ -142,7 +187,7 @@ try {
   report('sample site, template edit', await measure(bench, 10, templateFile, '/percorsi', templateEdit, (n) => `data-bench="${n}"`), 300);
   await writeFile(templateFile, template);
 
-  // 3. Memory: 500 consecutive saves, spread over five services so each is seen (chokidar throttles per file).
+  // 3. Memory: 500 consecutive saves, spread over five services so each is seen (a file's change events within 50 ms count as one save).
   const files = ['01-sostegno-psicologico', '03-valutazione-psicodiagnostica', '04-riabilitazione-cognitiva', '05-elaborazione-lutto', '06-genitorialita'];
   let after10 = { heap: 0, rss: 0 };
   for (let n = 1; n <= 500; n++) {
@@ -176,6 +221,13 @@ try {
     const homeEdit = (n: number) => home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
     await measure(bigBench, 3, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`);
     report(`${scale}, home.md body edit`, await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 60);
+
+    // 6. An unlisted professional's biography, in the folder that holds every professional.
+    const personFile = path.join(big, 'content', 'professionals', 'professionista-500.md');
+    const person = await readFile(personFile, 'utf8');
+    const personEdit = (n: number) => person.replace('Ha lavorato', `Ha lavorato (salvataggio ${n})`);
+    await measure(bigBench, 3, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`);
+    report(`${scale}, unlisted professional edit`, await measure(bigBench, 20, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`), 60);
     await bigBench.close();
     await rm(big, { recursive: true, force: true });
   }

@@ -82,7 +82,7 @@ async function compile() {
   const { outputFiles } = await build({
     entryPoints: { cli: `${root}src/cli.ts` },
     outdir: `${root}lib`,
-    // Each command's modules (and Markdown, chokidar, the servers) go into chunks that the command
+    // Each command's modules (and Markdown, the watcher, the servers) go into chunks that the command
     // imports when it runs, so `--version` or `check` never parse the code of `watch`.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

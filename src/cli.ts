@@ -1,6 +1,6 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
 // Each command imports what it runs when it runs (the compiled CLI splits there), so `--version`
-// never loads the pipeline, `check` never loads React, and only `watch` loads chokidar.
+// never loads the pipeline, `check` never loads React, and only `watch` loads its watcher and live reload.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';

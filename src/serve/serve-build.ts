@@ -2,7 +2,8 @@
 import type { BuildSuccess } from '../build.ts';
 import { HEADERS_FILE } from '../host/headers.ts';
 import { withHeadersFile } from '../host/headers-file.ts';
-import { compressedForms } from '../host/precompress.ts';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { NOT_FOUND_FILE } from '../routes.ts';
 import type { LiveReload } from '../watch/live-reload.ts';
 import { isCompressible } from './media-types.ts';
@@ -26,19 +27,56 @@ export function serveBuild(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
       `<body><p>No good build yet: the terminal lists the problems. This page reloads once they are fixed.</p></body></html>`,
   );
-  const read = (file: string) => {
+  // What was sent of each file of the build, for as long as the build holds the same bytes and the
+  // reload script is the same: a page of several megabytes is copied and compressed once, not per request.
+  const sent = new WeakMap<Uint8Array, Served>();
+  const served = (file: string): Served | undefined => {
     const build = current();
     const bytes = (build ? build.files.get(file) : file === NOT_FOUND_FILE ? waiting : undefined) ?? devFiles.get(file);
-    return bytes && appendToBody(file, bytes, live.scriptTag(base()));
+    if (!bytes) return undefined;
+    const tag = live.scriptTag(base());
+    let known = sent.get(bytes);
+    if (known?.tag !== tag) sent.set(bytes, (known = { tag, body: appendToBody(file, bytes, tag), compressed: {} }));
+    return known;
   };
   const files = {
-    // A build in memory has no `.br`/`.gz` siblings: they are made per request, after the reload script is added.
+    // A build in memory has no `.br`/`.gz` siblings: each is made when first asked for, after the reload script is added.
     read: async (file: string) => {
       const sibling = /^(.+)\.(br|gz)$/.exec(file);
-      const original = sibling && isCompressible(sibling[1]!) ? read(sibling[1]!) : undefined;
-      if (!sibling || !original) return read(file);
-      return (await compressedForms(original, 'fast'))[sibling[2] as 'br' | 'gz'];
+      const original = sibling && isCompressible(sibling[1]!) ? served(sibling[1]!) : undefined;
+      if (!sibling || !original) return served(file)?.body;
+      const encoding = sibling[2] as Encoding;
+      const compressed = await (original.compressed[encoding] ??= compress(original.body, encoding));
+      // As a host's precompressed sibling: only when smaller.
+      return compressed.byteLength < original.body.byteLength ? compressed : undefined;
     },
   };
   return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE));
+}
+
+type Encoding = 'br' | 'gz';
+
+/** A file as the server sends it: with the reload script when a page, and its compressed forms once made. */
+interface Served {
+  tag: string;
+  body: Uint8Array;
+  compressed: Partial<Record<Encoding, Promise<Uint8Array>>>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * One encoding, the one the browser asked for, at the speed of a dev server: brotli 4 (`compressedForms`'s
+ * `fast`) and gzip 6. A build compresses every file both ways, at its best (src/host/precompress.ts).
+ */
+function compress(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  if (encoding === 'gz') return gzipAsync(bytes, { level: 6 });
+  return brotli(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  });
 }

@@ -40,6 +40,14 @@ export class PageCache {
   #previous: Generation | undefined;
   /** How many pages the last `render` call rendered; the others were reused. */
   rendered = 0;
+  /** The pages the last `render` call rendered, in route order. */
+  renderedPages: readonly Page[] = [];
+
+  /** `render` with the assets and templates of the last call (a content edit changes neither). */
+  renderAgain(model: SiteModel, renderPage: RenderPage): Page[] {
+    if (!this.#previous) throw new Error('PageCache.renderAgain: nothing rendered yet');
+    return this.render(model, this.#previous.assets, this.#previous.templates, renderPage);
+  }
 
   /** Same result as `renderPages`; `renderPage` (the render stage's) is called for the pages that changed. */
   render(model: SiteModel, assets: AssetManifest, templates: PageTemplates, renderPage: RenderPage): Page[] {
@@ -47,23 +55,27 @@ export class PageCache {
     const reusable =
       previous !== undefined && previous.templates === templates && sameValue(previous.assets, assets);
     const unchanged = reusable ? changes(previous.model, model) : undefined;
+    // The model's keys holding another value than last time: a page that read none of them is
+    // reused without comparing what it read (a save usually changes one key, a site has thousands of pages).
+    const replaced = reusable ? replacedKeys(previous.model, model) : undefined;
 
     const pages = new Map<string, Rendered>();
-    let rendered = 0;
+    const rendered: Page[] = [];
     for (const route of model.routes) {
       const before = unchanged && previous!.pages.get(route.file);
-      if (before && sameValue(before.page.route, route) && unchanged(before.reads)) {
+      if (before && sameValue(before.page.route, route) && (readsNone(before.reads, replaced!) || unchanged(before.reads))) {
         pages.set(route.file, before);
         continue;
       }
       const tracker = trackReads(model);
-      const page = renderPage(templates, { model: tracker.model, route, assets });
+      const page = asBytes(renderPage(templates, { model: tracker.model, route, assets }));
       pages.set(route.file, { page, reads: tracker.reads() });
-      rendered++;
+      rendered.push(page);
     }
     // Committed only once every page rendered: a template that throws leaves the last state intact.
     this.#previous = { model, assets, templates, pages };
-    this.rendered = rendered;
+    this.rendered = rendered.length;
+    this.renderedPages = rendered;
     return [...pages.values()].map(({ page }) => page);
   }
 }
@@ -93,9 +105,55 @@ function changes(before: SiteModel, after: SiteModel): (reads: Reads) => boolean
       return Object.hasOwn(a, field) === Object.hasOwn(b, field) && sameValue(Reflect.get(a, field), Reflect.get(b, field));
     });
   };
-  const sectionUnchanged = ([key, read]: [PropertyKey, SectionReads]): boolean =>
-    read === 'whole' ? wholeUnchanged(key) : [...read].every((field) => fieldUnchanged(key, field));
-  return (reads) => reads !== 'everything' && [...reads].every(sectionUnchanged);
+  // Plain loops: this runs for every page of the site on every save.
+  const sectionUnchanged = (key: PropertyKey, read: SectionReads): boolean => {
+    if (read === 'whole') return wholeUnchanged(key);
+    for (const field of read) if (!fieldUnchanged(key, field)) return false;
+    return true;
+  };
+  return (reads) => {
+    if (reads === 'everything') return false;
+    for (const [key, read] of reads) if (!sectionUnchanged(key, read)) return false;
+    return true;
+  };
+}
+
+/** The UTF-8 bytes of the pages PageCache keeps. */
+const encoded = new WeakMap<Page, Uint8Array>();
+
+/**
+ * A page kept as its UTF-8 bytes, its HTML decoded again only when read (the link check of a page just
+ * rendered): a page with one accented letter is a two-byte string, so a site's pages as strings take
+ * twice their bytes, and kept between saves they are most of watch's heap (240 MB of 400 at XL).
+ */
+function asBytes(page: Page): Page {
+  const bytes = Buffer.from(page.html);
+  const kept = {
+    route: page.route,
+    get html() {
+      return bytes.toString('utf8');
+    },
+  };
+  encoded.set(kept, bytes);
+  return kept;
+}
+
+/** The bytes of a page PageCache rendered; undefined for any other page. */
+export function bytesOf(page: Page): Uint8Array | undefined {
+  return encoded.get(page);
+}
+
+/** The top-level keys of either model whose values are not the same object in both. */
+function replacedKeys(before: SiteModel, after: SiteModel): PropertyKey[] {
+  const keys = new Set([...Reflect.ownKeys(before), ...Reflect.ownKeys(after)]);
+  return [...keys].filter((key) => Reflect.get(before, key) !== Reflect.get(after, key));
+}
+
+/** Whether a page read none of `keys`. */
+function readsNone(reads: Reads, keys: readonly PropertyKey[]): boolean {
+  if (reads === 'everything') return false;
+  for (const key of keys) if (reads.has(key)) return false;
+  return true;
 }
 
 /**
@@ -166,7 +224,7 @@ function sameKeys(a: object, b: object): boolean {
  * Deep equality for the plain data the model is made of, key order included (a template may list
  * an object's entries). Anything that is not a plain object or array counts as changed.
  */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -1,7 +1,7 @@
 // `brochure watch`: build, serve from memory, rebuild on every save, reload open pages; a bad save never stops it.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildSite, type BuildSuccess } from '../build.ts';
+import { buildSite, type BuildSuccess, type StageTimes } from '../build.ts';
 import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { editorRoot } from '../cms/build-admin.ts';
 import { startLocalEditor, type LocalEditor } from '../cms/local-editor.ts';
@@ -13,6 +13,7 @@ import { withCompressedSiblings } from '../host/precompress.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
 import { describeEnvironmentError } from '../environment-error.ts';
 import { WatchCache } from './build-cache.ts';
+import { ContentEdits } from './content-edit.ts';
 import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
@@ -37,6 +38,24 @@ export interface WatchSettings {
   edit?: boolean;
   /** The language of problem reports, in the terminal and the overlay; English by default. */
   language?: Language;
+  /** Called after each rebuild with where its time went (the benchmark prints it). */
+  timing?: (timing: RebuildTiming) => void;
+}
+
+/** One rebuild's moments (performance.now()) and how it was made. */
+export interface RebuildTiming {
+  /** The first change of the batch reported by the watcher. */
+  changed: number;
+  /** The batch taken (after the quiet spell, or after the build before it). */
+  started: number;
+  /** Changed images and large files settled; the build begins. */
+  reading: number;
+  /** The build done (before the reload is sent). */
+  built: number;
+  /** Whether the last build was patched (src/watch/content-edit.ts) rather than run whole. */
+  patched: boolean;
+  /** The build's own stage times, when it succeeded. */
+  times?: StageTimes;
 }
 
 /** A running watch: the URL it serves and how to stop it. */
@@ -82,14 +101,20 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   });
 
   const cache = new WatchCache(options);
+  const edits = new ContentEdits(options, cache);
   const roots = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
+  let firstChange: number | undefined;
   const rebuild = async (changed: ReadonlySet<string>): Promise<void> => {
     const start = performance.now();
+    const changedAt = firstChange ?? start;
+    firstChange = undefined;
     await settle(changed);
     await files.reading(changed);
+    const reading = performance.now();
     const stillServing = () => word(current ? 'stillServing' : 'nothingToServe', language);
     try {
-      const result = await buildSite(options, { cache, cmsBackend: editor?.backend });
+      const { result, patched } = await edits.build(changed, () => buildSite(options, { cache, cmsBackend: editor?.backend }));
+      settings.timing?.({ changed: changedAt, started: start, reading, built: performance.now(), patched, times: result.ok ? result.times : undefined });
       if (!result.ok) {
         error(`${formatReport(result.problems, language)}\n${stillServing()}`);
         live.fail(problemsReport(result.problems, language));
@@ -130,6 +155,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     roots,
     (file) => {
       cache.invalidate(file);
+      firstChange ??= performance.now();
       queue.add(file);
     },
     (reason) => error(`Watching files failed: ${errorDetails(reason).message}`),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
+import { ContentEdits } from '../../src/watch/content-edit.ts';
 import { formatReport } from '../../src/errors.ts';
 import { watchSite, type WatchSession } from '../../src/watch/watch.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
@@ -367,67 +368,119 @@ describe('incremental builds', () => {
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
     const options = resolveOptions({ content: 'content' }, project);
     const cache = new WatchCache(options);
+    // What watch runs on each save: the last build patched when the change allows it, else the full build with the cache.
+    const edits = new ContentEdits(options, cache);
+    const incremental = (changed: string[]) => edits.build(new Set(changed), () => buildSite(options, { cache }));
 
-    /** Builds with and without the cache and returns how many pages the cached build rendered. */
-    const compare = async (): Promise<{ rendered: number; pages: number }> => {
-      const [cached, full] = [await buildSite(options, { cache }), await buildSite(options)];
-      if (!cached.ok || !full.ok) throw new Error('both builds should succeed');
+    /** Builds with and without the cache and returns how many pages the cached build rendered, and whether it patched the last one. */
+    const compare = async (changed: string[] = []): Promise<{ rendered: number; pages: number; patched: boolean }> => {
+      const { result: cached, patched } = await incremental(changed);
+      const full = await buildSite(options);
+      if (!cached.ok || !full.ok) throw new Error(`both builds should succeed:\n${formatReport([...cached.problems, ...full.problems])}`);
       // Warnings too: a file whose schema check is kept from an earlier build still reports them, at the same lines.
       expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
       expect([...cached.files.keys()]).toEqual([...full.files.keys()]);
       for (const [file, bytes] of full.files) expect(Buffer.from(cached.files.get(file)!).equals(bytes), file).toBe(true);
-      return { rendered: cache.pagesRendered, pages: cached.pages.length };
+      expect(cached.pages.map((page) => page.route.file)).toEqual(full.pages.map((page) => page.route.file));
+      return { rendered: cache.pagesRendered, pages: cached.pages.length, patched };
     };
-    const edit = async (file: string, change: (text: string) => string | null): Promise<{ rendered: number; pages: number }> => {
-      const absolute = path.join(content, file);
-      const next = change(await readFile(absolute, 'utf8').catch(() => ''));
-      if (next === null) await rm(absolute);
-      else {
-        await mkdir(path.dirname(absolute), { recursive: true });
-        await writeFile(absolute, next);
+    /** Saves each of `changes` (null removes the file), then builds once, as a burst of saves does. */
+    const save = async (changes: Record<string, (text: string) => string | null>): Promise<{ rendered: number; pages: number; patched: boolean }> => {
+      const changed: string[] = [];
+      for (const [file, change] of Object.entries(changes)) {
+        const absolute = path.join(content, file);
+        const next = change(await readFile(absolute, 'utf8').catch(() => ''));
+        if (next === null) await rm(absolute);
+        else {
+          await mkdir(path.dirname(absolute), { recursive: true });
+          await writeFile(absolute, next);
+        }
+        cache.invalidate(absolute);
+        changed.push(absolute);
       }
-      cache.invalidate(absolute);
-      return compare();
+      return compare(changed);
     };
+    const edit = (file: string, change: (text: string) => string | null) => save({ [file]: change });
 
     const first = await compare();
     expect(first.rendered).toBe(first.pages);
     const serviceEdit = await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/\n\n/, '\n\nUna frase nuova.\n\n'));
-    expect(serviceEdit.rendered).toBe(1);
-    // Listing or unlisting someone changes the navigation of every page.
+    expect(serviceEdit).toMatchObject({ rendered: 1, patched: true });
+    expect(await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/^duration: .*$/m, 'duration: caso per caso'))).toMatchObject({ rendered: 1, patched: true });
+    // Listing or unlisting someone changes the navigation of every page: the full build sorts the lists again.
     const unlisted = await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: true', 'listed: false'));
-    expect(unlisted.rendered).toBe(unlisted.pages);
+    expect(unlisted).toMatchObject({ rendered: unlisted.pages, patched: false });
     // An unlisted professional's biography is on their page only.
-    expect((await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).rendered).toBe(1);
+    expect(await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).toMatchObject({ rendered: 1, patched: true });
     await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: false', 'listed: true'));
+    // A listed professional's role is in every page's menu and footer.
+    const role = await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^role: (.*)$/m, 'role: $1 e sessuologa'));
+    expect(role).toMatchObject({ rendered: role.pages, patched: true });
+    expect(await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^order: .*$/m, 'order: 7'))).toMatchObject({ patched: false });
+    // The team (name, role, photo, contacts) is in every page's footer: a listed professional's biography too, for now.
+    expect(await edit('professionals/giulia-marchetti.md', (text) => `${text}\nUn'altra riga della biografia.\n`)).toMatchObject({ patched: true });
     await edit('home.md', (text) => text.replace(/^(title: .*)$/m, '$1 (modificato)'));
     // Every page reads home.hero (og:image, JSON-LD), but only the home page shows the introduction.
-    expect((await edit('home.md', (text) => text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'))).rendered).toBe(1);
+    expect(await edit('home.md', (text) => text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'))).toMatchObject({ rendered: 1, patched: true });
     // (Swapping the hero here also changes the images encoded, hence the assets: page-cache.test.ts has the read tracking alone.)
     const hero = await edit('home.md', (text) => text.replace('image: images/hero.jpg', 'image: images/giulia-marchetti.jpg'));
-    expect(hero.rendered).toBe(hero.pages);
+    expect(hero).toMatchObject({ rendered: hero.pages, patched: false });
     await edit('home.md', (text) => text.replace('image: images/giulia-marchetti.jpg', 'image: images/hero.jpg'));
-    await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'));
+    // A file that starts naming an image, even one another file uses (here in a field the schema
+    // does not know: a warning, no page changed), takes the full build: the image stage may depend on it.
+    const flagged = await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/flag.svg\ntitle: '));
+    expect(flagged).toMatchObject({ rendered: 0, patched: false });
+    await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/flag.svg\n', ''));
+    // A new image, then the first file to use it, then none: the image stage runs again each time.
+    const photo = path.join(content, 'images', 'nuova.jpg');
+    await cp(path.join(content, 'images', 'hero.jpg'), photo);
+    cache.invalidate(photo);
+    expect(await compare([photo])).toMatchObject({ rendered: 0, patched: false });
+    const used = await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/nuova.jpg\ntitle: '));
+    expect(used).toMatchObject({ patched: false });
+    expect(await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/nuova.jpg\n', ''))).toMatchObject({ patched: false });
+    expect(await edit('percorsi.md', (text) => `${text}\nUn paragrafo sui percorsi.\n`)).toMatchObject({ rendered: 1, patched: true });
+    expect(await edit('percorsi.md', (text) => text.replace(/^(title: .*)$/m, '$1 e terapie'))).toMatchObject({ patched: true });
+    expect(await edit('contatti.md', (text) => text.replace(/^(title: .*)$/m, '$1 (sede)'))).toMatchObject({ patched: true });
+    expect(await edit('privacy.md', (text) => `${text}\nAggiornata a novembre.\n`)).toMatchObject({ rendered: 1, patched: true });
+    // Several files in one save, a single page among them.
+    const burst = await save({
+      'home.md': (text) => text.replace('Chiedere aiuto non è mai facile.', 'Chiedere aiuto è un passo.'),
+      'services/01-sostegno-psicologico.md': (text) => `${text}\nUna riga in più.\n`,
+      'privacy.md': (text) => `${text}\nUn'altra riga.\n`,
+    });
+    expect(burst).toMatchObject({ rendered: 3, patched: true });
+    expect(await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'))).toMatchObject({ patched: false });
     // A warning stays reported, at its line, while other files are saved; it goes once its file is fixed.
-    await edit('services/06-genitorialita.md', (text) => text.replace('duration:', 'durata: 40\nduration:'));
+    expect(await edit('services/06-genitorialita.md', (text) => text.replace('duration:', 'durata: 40\nduration:'))).toMatchObject({ patched: true });
     const warned = await edit('services/01-sostegno-psicologico.md', (text) => `${text}\nUn'altra riga.\n`);
-    expect(warned.rendered).toBe(1);
-    expect(formatReport((await buildSite(options, { cache })).problems)).toMatch(/content\/services\/06-genitorialita\.md:\d+: warning: durata: unknown field/);
+    expect(warned).toMatchObject({ rendered: 1, patched: true });
+    expect(formatReport((await incremental([])).result.problems)).toMatch(/content\/services\/06-genitorialita\.md:\d+: warning: durata: unknown field/);
     await edit('services/06-genitorialita.md', (text) => text.replace('durata: 40\n', ''));
-    expect((await buildSite(options, { cache })).problems).toEqual([]);
-    await edit('services/05-elaborazione-lutto.md', () => null);
-    await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'));
+    expect((await incremental([])).result.problems).toEqual([]);
+    expect(await edit('services/05-elaborazione-lutto.md', () => null)).toMatchObject({ patched: false });
+    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'))).toMatchObject({ patched: false });
     const unchanged = await compare();
     expect(unchanged.rendered).toBe(0);
+
+    // An error fails both builds with the same located report; the fix is patched onto the last good build.
+    const badDuration = path.join(content, 'services', '12-nuovo.md');
+    await writeFile(badDuration, service('Un servizio nuovo', 'Descrizione.').replace('duration: 50', 'duration: 50 min'));
+    cache.invalidate(badDuration);
+    const failed = await incremental([badDuration]);
+    expect(failed.result.ok).toBe(false);
+    expect(formatReport(failed.result.problems)).toBe(formatReport((await buildSite(options)).problems));
+    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'))).toMatchObject({ patched: false });
 
     // A broken link fails both builds with the same located report, and its fix passes both.
     const broken = path.join(content, 'services', '12-nuovo.md');
     await writeFile(broken, service('Un servizio nuovo', 'Vedi [la pagina](/non-esiste).'));
     cache.invalidate(broken);
-    const [cached, full] = [await buildSite(options, { cache }), await buildSite(options)];
+    const [cached, full] = [(await incremental([broken])).result, await buildSite(options)];
     expect(cached.ok || full.ok).toBe(false);
     expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
     expect(formatReport(full.problems)).toContain('content/services/12-nuovo.md:6: link:');
     await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/percorsi).'));
+    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/contatti).'))).toMatchObject({ rendered: 1, patched: true });
   });
 });

@@ -1,5 +1,5 @@
-// watchFiles: chokidar on real folders, without editor leftovers, and with a second look at a file saved again too soon for chokidar to report.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// watchFiles: one watcher per folder on real folders, without editor leftovers, and with a second look at a file saved again too soon to be reported.
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchFiles, type FileWatch } from '../../src/watch/watch-files.ts';
@@ -71,6 +71,54 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('watches a folder made while it runs, and the files then saved in it', async () => {
+    const { file, count, reported } = await watched();
+    await mkdir(file('services'));
+    await eventually('the new folder', () => count('services') === 1);
+    await writeFile(file('services/01-colloquio.md'), 'uno');
+    await eventually('a file in it', () => count(path.join('services', '01-colloquio.md')) >= 1);
+    // A folder moved in whole (as a copy tool finishes) brings its files and folders along.
+    const outside = await tempDir('brochure-watch-outside-');
+    await mkdir(path.join(outside, 'team', 'senior'), { recursive: true });
+    await writeFile(path.join(outside, 'team', 'senior', 'rossi.md'), 'uno');
+    await rename(path.join(outside, 'team'), file('team'));
+    await eventually('the moved folder', () => count('team') === 1);
+    await writeFile(file('team/senior/rossi.md'), 'due');
+    await eventually('a file two levels into it', () => count(path.join('team', 'senior', 'rossi.md')) === 1);
+    expect(reported).not.toContain(path.join('services', '.01-colloquio.md.swp'));
+  });
+
+  it('reports each file of a removed folder, and the folder; a file saved after in a folder of that name is reported again', async () => {
+    const { file, count } = await watched();
+    await mkdir(file('services'));
+    await eventually('the new folder', () => count('services') === 1);
+    await writeFile(file('services/01-colloquio.md'), 'uno');
+    await eventually('its file', () => count(path.join('services', '01-colloquio.md')) >= 1);
+    const before = count(path.join('services', '01-colloquio.md'));
+    await rm(file('services'), { recursive: true });
+    await eventually('the removed folder', () => count('services') === 2);
+    expect(count(path.join('services', '01-colloquio.md'))).toBe(before + 1);
+    await mkdir(file('services'));
+    await eventually('the folder again', () => count('services') === 3);
+    await writeFile(file('services/02-coppia.md'), 'uno');
+    await eventually('a file in it', () => count(path.join('services', '02-coppia.md')) >= 1);
+  });
+
+  it('follows a linked folder, once even when links make a loop', async () => {
+    const elsewhere = await tempDir('brochure-watch-linked-');
+    await writeFile(path.join(elsewhere, 'hero.jpg'), 'uno');
+    const { root, file, count, errors } = await watched();
+    await symlink(elsewhere, file('images'));
+    await eventually('the linked folder', () => count('images') === 1);
+    // A link back to the root inside it: nothing new to watch, nothing reported twice.
+    await symlink(root, path.join(elsewhere, 'loop'));
+    await writeFile(file('images/hero.jpg'), 'due');
+    await eventually('a file through the link', () => count(path.join('images', 'hero.jpg')) === 1);
+    await sleep(SETTLE_MS);
+    expect(count(path.join('images', 'hero.jpg'))).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('reports nothing for the files that were there before it started', async () => {
     const { reported } = await watched(['home.md', 'contatti.md']);
     await sleep(SETTLE_MS);
@@ -115,12 +163,12 @@ describe('watchFiles ignores editor leftovers', { timeout: 15_000 }, () => {
 });
 
 describe('watchFiles looks again at a file saved twice in quick succession', { timeout: 15_000 }, () => {
-  it('reports a save that landed after a build began to read the file, though chokidar drops its event', async () => {
+  it('reports a save that landed after a build began to read the file, though its event came within the first save\'s', async () => {
     const { file, watch, count, times } = await watched(['home.md']);
     await writeFile(file('home.md'), 'due');
     await eventually('the first save', () => count('home.md') === 1);
     // The rebuild starts reading at once; a formatter saves again a few ms later, within the 50 ms
-    // in which chokidar drops further change events of the file.
+    // in which further change events of the file are taken as the same save's.
     await watch.reading([file('home.md')]);
     await writeFile(file('home.md'), 'tre, formattato');
     const saved = performance.now();
@@ -147,7 +195,7 @@ describe('watchFiles looks again at a file saved twice in quick succession', { t
     await eventually('the removal', () => count('home.md') === 2);
   });
 
-  it('takes no note of files no event named lately: a later change to them is left to chokidar', async () => {
+  it('takes no note of files no event named lately: a later change to them has its own event', async () => {
     const { file, watch, reported } = await watched(['home.md']);
     await watch.reading([file('home.md'), file('missing.md')]);
     await sleep(SETTLE_MS);
