@@ -82,7 +82,8 @@ export class WatchCache implements BuildCache {
   /** The images the content referred to in the last build that encoded them (the images stage's key), sorted. */
   imageSources(): string[] | undefined {
     const kept = this.#kept.get('stage:images');
-    return kept && (kept.key === '' ? [] : kept.key.split('\n'));
+    // Each line of the key is `<source> <widest width>` (src/build.ts); the width never holds a space.
+    return kept && (kept.key === '' ? [] : kept.key.split('\n').map((line) => line.slice(0, line.lastIndexOf(' '))));
   }
 
   /** The HTML of Markdown bodies, rendering only those no build has seen; `replaced` bodies are forgotten. */
