@@ -1,20 +1,33 @@
-// Four projects: fast unit tests (in shared processes), the few unit tests that replace a module, integration
-// tests that build fixtures and spawn the CLI, and browser tests on the run's one Chromium. See README, "Tests".
+// Four projects: unit tests (sharing worker threads and their modules), the few unit tests that replace a
+// module, integration tests that build fixtures and spawn the CLI, and browser tests on the run's one
+// Chromium. All run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-/** Unit test files that replace a module with `vi.mock`: they need a fresh module graph of their own. */
+/** Unit test files that replace a module with `vi.mock`: they need a module graph of their own. */
 const MOCKING = readdirSync('test/unit')
   .filter((name) => /\.test\.tsx?$/.test(name) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(`test/unit/${name}`, 'utf8')))
   .map((name) => `test/unit/${name}`);
+
+/** In every test file, even where files share a worker: its temporary folders removed when it ends. */
+const setupFiles = ['test/setup/temp-dirs.ts'];
 
 export default defineConfig({
   test: {
     // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.js compiled.
     globalSetup: ['test/setup/fixtures.ts'],
-    // Vitest's default on two cores is one worker, so every file waited for the one before it, though
-    // most of their time is spent waiting for a child process or Chromium: three keep both cores busy.
-    maxWorkers: 3,
+    poolOptions: {
+      // The unit tests: one worker thread that keeps its modules from one file to the next, so src/ is
+      // imported once rather than once per file (the files keep no state in modules). One, not two:
+      // threads share the process's libuv pool, and a file encoding images would starve the file
+      // system calls of a timing-sensitive file beside it. The unit tests take a fraction of the run.
+      threads: { isolate: false, maxThreads: 1, minThreads: 1 },
+      // Integration and browser tests: a process per file (they spawn CLIs, servers and watchers, and a
+      // process is the safe unit for what they leave behind). Vitest's default on two cores is one at
+      // a time, though most of a file's time is spent waiting for a child process or Chromium: three
+      // keep both cores busy.
+      forks: { maxForks: 3 },
+    },
     projects: [
       {
         test: {
@@ -22,9 +35,8 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           exclude: MOCKING,
           environment: 'node',
-          // Files share their worker's module graph instead of importing src/ afresh (half the CPU of
-          // the unit tests); they keep no state in modules, and those that mock one run apart below.
-          isolate: false,
+          setupFiles,
+          pool: 'threads',
         },
       },
       {
@@ -32,6 +44,8 @@ export default defineConfig({
           name: 'unit-mocking',
           include: MOCKING,
           environment: 'node',
+          setupFiles,
+          pool: 'forks',
         },
       },
       {
@@ -39,6 +53,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles,
+          pool: 'forks',
           // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -51,6 +67,8 @@ export default defineConfig({
           // The sample site as shipped is built and served once, and one Chromium started, for every file.
           globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
+          setupFiles,
+          pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

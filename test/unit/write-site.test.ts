@@ -167,5 +167,7 @@ describe('writeSite swaps in one step where the system can', () => {
     // Where the exchange is not available the two renames leave a window a poller may or may not hit.
     if (atomic) expect(missing).toBe(0);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home 29');
-  });
+    // 30 builds, each exchange a perl process, beside a poller spinning on a core: about 1 s on a quiet
+    // machine, but several while the other test files run at the same time.
+  }, 30_000);
 });
