@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles,
           pool: 'threads',
+          // They run beside the integration and browser files now, not before them: a test that
+          // renders 600 pages or encodes images can take longer than vitest's 5 s on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
