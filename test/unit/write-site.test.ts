@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { writeSite } from '../../src/output/write-site.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 
@@ -155,6 +155,8 @@ describe('writeSite swaps in one step where the system can', () => {
         setImmediate(loop);
       })();
     `]);
+    // It spins until told to stop: a test that fails or times out before that must not leave it running.
+    onTestFinished(() => void poller.kill());
     let report = '';
     poller.stdout.setEncoding('utf8').on('data', (chunk: string) => (report += chunk));
     for (let i = 0; i < 30; i++) await writeSite(out, files({ 'index.html': `home ${i}`, 'static/css/site.css': `css ${i}` }));
