@@ -1,6 +1,6 @@
-// Four projects: unit tests (sharing worker threads and their modules), the few unit tests that replace a
-// module, integration tests that build fixtures and spawn the CLI, and browser tests on the run's one
-// Chromium. All run at once; see README, "Tests".
+// Projects: unit tests (sharing a worker thread and its modules), the few unit tests that race real timers
+// (last, alone) or replace a module, integration tests that build fixtures and spawn the CLI, and browser
+// tests on the run's one Chromium. All but the timing ones run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +11,12 @@ const MOCKING = readdirSync('test/unit')
 
 /** In every test file, even where files share a worker: its temporary folders removed when it ends. */
 const setupFiles = ['test/setup/temp-dirs.ts'];
+
+/**
+ * Unit tests that race a real timer of the code (a 60 ms second look, a 150 ms quiet period) against
+ * file-system events: they run last, alone, where a busy start of the run cannot starve them.
+ */
+const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
 
 export default defineConfig({
   test: {
@@ -33,13 +39,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
-          exclude: MOCKING,
+          exclude: [...MOCKING, ...TIMING],
           environment: 'node',
           setupFiles,
           pool: 'threads',
           // They run beside the integration and browser files now, not before them: a test that
           // renders 600 pages or encodes images can take longer than vitest's 5 s on a busy machine.
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-timing',
+          include: TIMING,
+          environment: 'node',
+          setupFiles,
+          pool: 'threads',
+          sequence: { groupOrder: 1 },
         },
       },
       {
