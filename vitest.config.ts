@@ -5,8 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /** Unit test files that replace a module with `vi.mock`: they need a module graph of their own. */
-const MOCKING = readdirSync('test/unit')
-  .filter((name) => /\.test\.tsx?$/.test(name) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(`test/unit/${name}`, 'utf8')))
+const UNIT = new URL('test/unit/', import.meta.url);
+const MOCKING = readdirSync(UNIT)
+  .filter((name) => /\.test\.tsx?$/.test(name) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(new URL(name, UNIT), 'utf8')))
   .map((name) => `test/unit/${name}`);
 
 /** In every test file, even where files share a worker: its temporary folders removed when it ends. */
@@ -24,9 +25,9 @@ export default defineConfig({
     globalSetup: ['test/setup/fixtures.ts'],
     poolOptions: {
       // The unit tests: one worker thread that keeps its modules from one file to the next, so src/ is
-      // imported once rather than once per file (the files keep no state in modules). One, not two:
-      // threads share the process's libuv pool, and a file encoding images would starve the file
-      // system calls of a timing-sensitive file beside it. The unit tests take a fraction of the run.
+      // imported once rather than once per file (the files keep no state in modules). One is enough:
+      // on it they are done in the first third of the run, and a second would share this process's
+      // libuv pool (file system, zlib, sharp) with the first.
       threads: { isolate: false, maxThreads: 1, minThreads: 1 },
       // Integration and browser tests: a process per file (they spawn CLIs, servers and watchers, and a
       // process is the safe unit for what they leave behind). Vitest's default on two cores is one at
