@@ -1,17 +1,71 @@
-// Three projects: fast unit tests, integration tests that build fixtures and spawn the CLI, and
-// browser tests that launch Chromium (slow, so generous timeouts and one file at a time).
+// Projects: unit tests (sharing a worker thread and its modules), the few unit tests that race real timers
+// (last, alone) or replace a module, integration tests that build fixtures and spawn the CLI, and browser
+// tests on the run's one Chromium. All but the timing ones run at once; see README, "Tests".
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** Unit test files that replace a module with `vi.mock`: they need a module graph of their own. */
+const UNIT = new URL('test/unit/', import.meta.url);
+const MOCKING = readdirSync(UNIT)
+  .filter((name) => /\.test\.tsx?$/.test(name) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(new URL(name, UNIT), 'utf8')))
+  .map((name) => `test/unit/${name}`);
+
+/** In every test file, even where files share a worker: its temporary folders removed when it ends. */
+const setupFiles = ['test/setup/temp-dirs.ts'];
+
+/**
+ * Unit tests that race a real timer of the code (a 60 ms second look, a 150 ms quiet period) against
+ * file-system events: they run last, alone, where a busy start of the run cannot starve them.
+ */
+const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
 
 export default defineConfig({
   test: {
-    // Once per run, for every project: the fixtures made whole from their overlays of `minimal`.
+    // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.js compiled.
     globalSetup: ['test/setup/fixtures.ts'],
+    poolOptions: {
+      // The unit tests: one worker thread that keeps its modules from one file to the next, so src/ is
+      // imported once rather than once per file (the files keep no state in modules). One is enough:
+      // on it they are done in the first third of the run, and a second would share this process's
+      // libuv pool (file system, zlib, sharp) with the first.
+      threads: { isolate: false, maxThreads: 1, minThreads: 1 },
+      // Integration and browser tests: a process per file (they spawn CLIs, servers and watchers, and a
+      // process is the safe unit for what they leave behind). Vitest's default on two cores is one at
+      // a time, though most of a file's time is spent waiting for a child process or Chromium: three
+      // keep both cores busy.
+      forks: { maxForks: 3 },
+    },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: [...MOCKING, ...TIMING],
           environment: 'node',
+          setupFiles,
+          pool: 'threads',
+          // They run beside the integration and browser files now, not before them: a test that
+          // renders 600 pages or encodes images can take longer than vitest's 5 s on a busy machine.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-timing',
+          include: TIMING,
+          environment: 'node',
+          setupFiles,
+          pool: 'threads',
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'unit-mocking',
+          include: MOCKING,
+          environment: 'node',
+          setupFiles,
+          pool: 'forks',
         },
       },
       {
@@ -19,6 +73,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles,
+          pool: 'forks',
           // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -28,16 +84,13 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
-          // The sample site as shipped is built and served once, for every file that needs it.
-          globalSetup: ['test/setup/sample-site.ts'],
+          // The sample site as shipped is built and served once, and one Chromium started, for every file.
+          globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
+          setupFiles,
+          pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file launches Chromium: run the files one after another in a single process, and only
-          // once the other projects are done, to spare a two-core machine.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 
 const LIMIT_MS = 20_000;
 
@@ -61,7 +62,7 @@ describe('the web editor of brochure watch --edit', () => {
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     url = await eventually('the URL', () => {
       if (watch.exitCode !== null) throw new Error(`watch exited with ${watch.exitCode}:\n${output.stderr}`);
       return /Serving (http:\/\/localhost:\d+)/.exec(output.stdout)?.[1];

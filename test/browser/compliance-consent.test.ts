@@ -1,7 +1,8 @@
 // The privacy options in Chromium, each in both states: third-party embeds behind marketing consent, and consent expiry.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser, presetLocalStorage } from './helpers/browser.ts';
+import { blockExternal, presetLocalStorage } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   [plain, gated, browser, probe] = await Promise.all([
     serveSampleSite(),
     serveSampleSite({ edit: editSiteYaml(gate) }),
-    launchBrowser(),
+    connectBrowser(),
     bundleEntry('test/browser/helpers/probe.ts'),
   ]);
 });

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations, type ThirdPartyLog } from './helpers/third-parties.ts';
 
@@ -11,7 +12,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSampleSite(), launchBrowser()]);
+  [site, browser] = await Promise.all([serveSampleSite(), connectBrowser()]);
 });
 
 afterAll(async () => {

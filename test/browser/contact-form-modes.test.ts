@@ -2,7 +2,8 @@
 // modes, and the home form's failure message with the practice's contacts. EmailJS is faked by Playwright.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { consentBanner } from './helpers/sample-site-session.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, type ThirdPartyLog } from './helpers/third-parties.ts';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     serveSampleSite(),
     serveSampleSite({ edit: forms('  contactsPage: notice\n') }),
     serveSampleSite({ edit: forms('  contactsPage: send\n  contactsOnFailure: true\n') }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 }, 120_000);
 

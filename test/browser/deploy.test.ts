@@ -2,7 +2,8 @@
 import { cp, readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser, watchProblems } from './helpers/browser.ts';
+import { blockExternal, watchProblems } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { asStaticHost } from '../../src/host/headers-file.ts';
 import { directoryFiles, serveSite, type RunningServer } from '../../src/serve/server.ts';
@@ -13,7 +14,7 @@ const BASE = '/studio-pss/';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -12,7 +13,7 @@ let browser: Browser;
 let probe: string;
 
 beforeAll(async () => {
-  [site, browser, probe] = await Promise.all([serveSampleSite(), launchBrowser(), bundleEntry('test/browser/helpers/probe.ts')]);
+  [site, browser, probe] = await Promise.all([serveSampleSite(), connectBrowser(), bundleEntry('test/browser/helpers/probe.ts')]);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@
 // Without the setting (the sample as shipped) no chunk and no metrics request ever happen.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser, presetLocalStorage } from './helpers/browser.ts';
+import { blockExternal, presetLocalStorage } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations } from './helpers/third-parties.ts';
 import { requestsSettled } from './helpers/settle.ts';
@@ -20,7 +21,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   // With a consent expiry too, so a stale analytics choice can be shown not to count.
   const addMetrics = (yaml: string) => `${yaml}\nmetrics:\n  endpoint: ${ENDPOINT}\nconsent:\n  maxAgeDays: 180\n`;
-  [plain, measured, browser] = await Promise.all([serveSampleSite(), serveSampleSite({ edit: editSiteYaml(addMetrics) }), launchBrowser()]);
+  [plain, measured, browser] = await Promise.all([serveSampleSite(), serveSampleSite({ edit: editSiteYaml(addMetrics) }), connectBrowser()]);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, launchBrowser, watchProblems } from './helpers/browser.ts';
+import { blockExternal, watchProblems } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -12,7 +13,7 @@ let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSampleSite(), launchBrowser()]);
+  [site, browser] = await Promise.all([serveSampleSite(), connectBrowser()]);
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
-import { blockExternal, launchBrowser } from './helpers/browser.ts';
+import { blockExternal } from './helpers/browser.ts';
+import { connectBrowser } from './helpers/shared-browser.ts';
 import { displayPath } from '../../src/display-path.ts';
 
 // Generous: a loaded CI machine may take seconds where a laptop takes milliseconds.
@@ -65,7 +66,7 @@ describe('brochure watch in Chromium', () => {
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const url = await eventually('the URL', () => {
       if (watch.exitCode !== null) throw new Error(`watch exited with ${watch.exitCode}:\n${output.stderr}`);
       return /Serving (http:\/\/localhost:\d+)/.exec(output.stdout)?.[1];

@@ -3,16 +3,20 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 /** Relative POSIX path -> text; `null` deletes the file (used when overlaying a fixture). */
 export type FileMap = Record<string, string | null>;
 
 const created: string[] = [];
 
-afterAll(async () => {
+/**
+ * Removes the folders `tempDir` made. test/setup/temp-dirs.ts calls it after each test file: a hook
+ * registered here would run after the first file only, since files share this module where the
+ * unit tests share a worker's modules.
+ */
+export async function removeTempDirs(): Promise<void> {
   await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+}
 
 /** A fresh empty folder under the system temp dir, removed after the test file. */
 export async function tempDir(prefix = 'brochure-test-'): Promise<string> {

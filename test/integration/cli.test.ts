@@ -17,11 +17,6 @@ async function copyOf(name: string): Promise<string> {
 
 const VERSION = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-beforeAll(async () => {
-  // The first run compiles src/ to lib/cli.js; do it once here rather than inside a timed test.
-  await runCli(['--version'], ROOT);
-}, 120_000);
-
 describe('help, version and usage mistakes', () => {
   it.each(['build', 'check', 'preview'])('%s --help prints its usage and options, exit 0', async (command) => {
     const { code, stdout, stderr } = await runCli([command, '--help'], ROOT);

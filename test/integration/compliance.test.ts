@@ -1,7 +1,7 @@
 // `brochure check --compliance` and the compliance line of `build`, run as a user would.
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linesOf, runCli } from '../helpers/cli.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
@@ -18,11 +18,6 @@ async function project(compliant = false): Promise<string> {
   }
   return dir;
 }
-
-beforeAll(async () => {
-  // The first run compiles src/ to lib/cli.js; do it once here rather than inside a timed test.
-  await runCli(['--version'], ROOT);
-}, 120_000);
 
 describe('check --compliance', () => {
   it('prints one line per finding and the totals, exits 0 despite warnings, and writes nothing', async () => {

@@ -1,6 +1,6 @@
 // `brochure check --launch` and the launch line of `build`, run as a user would, on the sample content and on fixtures.
 import { cp } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linesOf, runCli } from '../helpers/cli.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 import { fixture, projectWith, ROOT } from '../helpers/fixtures.ts';
@@ -8,11 +8,6 @@ import { launchReadyFiles } from '../helpers/launch-ready.ts';
 
 /** `STATUS rule file` of each report line, without the message. */
 const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^(PASS|WARN|FAIL) /.test(line)).map((line) => line.split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
-
-beforeAll(async () => {
-  // The first run compiles src/ to lib/cli.js; do it once here rather than inside a timed test.
-  await runCli(['--version'], ROOT);
-}, 120_000);
 
 describe('check --launch on the sample content', () => {
   it('exits 1 and lists every placeholder the sample ships as FAIL or WARN, each with the file to change', async () => {

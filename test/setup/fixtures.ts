@@ -1,8 +1,10 @@
-// Vitest global setup: turns the fixtures (each an overlay of `minimal` holding only what differs) into whole projects, once per run.
+// Vitest global setup: turns the fixtures (each an overlay of `minimal` holding only what differs) into whole projects, and compiles lib/cli.js, once per run.
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -20,7 +22,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const root = await mkdtemp(path.join(tmpdir(), 'brochure-fixtures-'));
   const target = path.join(root, 'test', 'fixtures');
   const names = (await readdir(FIXTURES, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  await Promise.all(names.map((name) => materialise(name, path.join(target, name))));
+  // The first command compiles src/ to lib/ when it is stale: once here, rather than in several test
+  // files at once, each of their first CLIs compiling the same bundle.
+  const compiled = promisify(execFile)(process.execPath, [fileURLToPath(new URL('../../bin/brochure.js', import.meta.url)), '--version']);
+  await Promise.all([compiled, ...names.map((name) => materialise(name, path.join(target, name)))]);
   project.provide('fixturesRoot', root);
   return () => rm(root, { recursive: true, force: true });
 }

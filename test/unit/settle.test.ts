@@ -10,17 +10,15 @@ describe('settle', () => {
     const photo = path.join(await tempDir(), 'foto.jpg');
     await writeFile(photo, Buffer.alloc(1000));
     let chunks = 0;
-    // A slow copy: one more chunk every 40 ms, ten in all.
-    const copying = new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        void appendFile(photo, Buffer.alloc(1000)).then(() => {
-          if (++chunks === 10) {
-            clearInterval(timer);
-            resolve();
-          }
-        });
-      }, 40);
-    });
+    // A slow copy: one more chunk every 40 ms, ten in all (each written before the next wait, so a
+    // busy machine delays the chunks but never writes more than ten).
+    const copying = (async () => {
+      while (chunks < 10) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await appendFile(photo, Buffer.alloc(1000));
+        chunks++;
+      }
+    })();
     await settle([photo]);
     expect(chunks).toBe(10);
     await copying;

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { writeSite } from '../../src/output/write-site.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 
@@ -155,6 +155,8 @@ describe('writeSite swaps in one step where the system can', () => {
         setImmediate(loop);
       })();
     `]);
+    // It spins until told to stop: a test that fails or times out before that must not leave it running.
+    onTestFinished(() => void poller.kill());
     let report = '';
     poller.stdout.setEncoding('utf8').on('data', (chunk: string) => (report += chunk));
     for (let i = 0; i < 30; i++) await writeSite(out, files({ 'index.html': `home ${i}`, 'static/css/site.css': `css ${i}` }));
@@ -167,5 +169,7 @@ describe('writeSite swaps in one step where the system can', () => {
     // Where the exchange is not available the two renames leave a window a poller may or may not hit.
     if (atomic) expect(missing).toBe(0);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home 29');
-  });
+    // 30 builds, each exchange a perl process, beside a poller spinning on a core: about 1 s on a quiet
+    // machine, but several while the other test files run at the same time.
+  }, 30_000);
 });

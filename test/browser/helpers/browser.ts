@@ -22,9 +22,9 @@ async function chromiumPath(): Promise<string> {
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-/** Starts headless Chromium with the flags for a machine without network. */
-export async function launchBrowser(): Promise<Browser> {
-  return playwright.launch({
+/** Where Chromium is and the flags for a machine without network, for `launch` and `launchServer` alike. */
+export async function chromiumLaunchOptions() {
+  return {
     executablePath: await chromiumPath(),
     args: [
       '--headless',
@@ -36,7 +36,12 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/** Starts headless Chromium with the flags for a machine without network. */
+export async function launchBrowser(): Promise<Browser> {
+  return playwright.launch(await chromiumLaunchOptions());
 }
 
 /**

@@ -1,7 +1,8 @@
-// Per-file setup for tests of the built sample site: one served build and one Chromium, a fresh context per test.
+// Per-file setup for tests of the built sample site: one served build and a connection to the run's Chromium, a fresh context per test.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { blockExternal, launchBrowser } from './browser.ts';
+import { blockExternal } from './browser.ts';
+import { connectBrowser } from './shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './site-server.ts';
 
 /** Registers the vitest hooks; `site` is the served build, `context()` a context closed after each test. */
@@ -11,7 +12,7 @@ export function useSampleSite() {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([serveSampleSite(), launchBrowser()]);
+    [site, browser] = await Promise.all([serveSampleSite(), connectBrowser()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));

@@ -1,7 +1,8 @@
-// Per-file browser test setup: one Chromium and one harness per file, a fresh context per page.
+// Per-file browser test setup: a connection to the run's Chromium and one harness per file, a fresh context per page.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { blockExternal, launchBrowser } from './browser.ts';
+import { blockExternal } from './browser.ts';
+import { connectBrowser } from './shared-browser.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /** A page opened by `session.open`, with what it reported while the test ran. */
@@ -21,7 +22,7 @@ export function useIslandSession() {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [browser, harness] = await Promise.all([launchBrowser(), startHarness()]);
+    [browser, harness] = await Promise.all([connectBrowser(), startHarness()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
