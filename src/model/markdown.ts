@@ -47,11 +47,12 @@ export async function renderMarkdown(markdown: string): Promise<string> {
 
 /** The Unified pipeline, loaded on first use. */
 export async function loadRenderer(): Promise<(markdown: string) => string> {
-  const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { default: rehypeRaw }, { default: rehypeSanitize }, { default: rehypeStringify }] =
-    await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('rehype-raw'), import('rehype-sanitize'), import('rehype-stringify')]);
+  const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { rawWhereNeeded }, { default: rehypeSanitize }, { default: rehypeStringify }] =
+    await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('./raw-html.ts'), import('rehype-sanitize'), import('rehype-stringify')]);
   // Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
   // paste simple markup but a <script>, an `onclick=` or a `javascript:` URL never reaches a page.
-  const processor = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeSanitize).use(rehypeStringify).freeze();
+  // Bodies without raw HTML skip the re-parse where it cannot change the tree (raw-html.ts).
+  const processor = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rawWhereNeeded).use(rehypeSanitize).use(rehypeStringify).freeze();
   return (markdown) => String(processor.processSync(markdown)).trim();
 }
 
