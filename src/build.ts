@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
-import { imageWidthLimits } from './bundle/image-uses.ts';
+import { imagesKey, imageWidthLimits } from './bundle/image-uses.ts';
 import { checkContent } from './content/check.ts';
 import { FrontMatterCache } from './content/front-matter-cache.ts';
 import type { FindMention } from './content/mentions.ts';
@@ -15,8 +15,8 @@ import { startContentWorker, type PrefetchedContent } from './model/markdown-wor
 import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
-import { packSettings, type CompressedForms } from './host/precompress.ts';
-import { loadPack, savePack } from './host/compressed-pack.ts';
+import { packSettings } from './host/precompress.ts';
+import { loadPack, savePack, type CompressedForms } from './host/compressed-pack.ts';
 import { REDIRECTS_FILE, renderRedirectsFile } from './host/redirects.ts';
 import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
 import { makeFavicons } from './bundle/favicon.ts';
@@ -246,7 +246,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
       cache.reuse('templates', '', () => loadTemplates(options)),
       cache.reuse('client', '', () => bundleClient(options)),
       cache.reuse('styles', '', () => bundleStyles(options)),
-      cache.reuse('images', imageSources.map((source) => `${source} ${imageWidths.get(source)}`).join('\n'), () => processImages(imageSources, options.content, options.cacheDir, imageWidths)),
+      cache.reuse('images', imagesKey(imageSources, imageWidths), () => processImages(imageSources, options.content, options.cacheDir, imageWidths)),
       makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
       readPublicFiles(options.content),
     ]);

@@ -32,3 +32,16 @@ export function imageWidthLimits(entries: Pick<Entries, 'site' | 'home' | 'servi
   use(entries.site.data.favicon, WIDEST.favicon);
   return limits;
 }
+
+/**
+ * The images stage's cache key: each source image with its widest variant, a line each. Watch reads
+ * the sources back (`sourcesOfImagesKey`) to validate an edited file against the same image set.
+ */
+export function imagesKey(sources: readonly string[], limits: ReadonlyMap<string, number>): string {
+  return sources.map((source) => `${source} ${limits.get(source) ?? FULL_WIDTH}`).join('\n');
+}
+
+/** The source images named by an `imagesKey` (a width never holds a space; a name may). */
+export function sourcesOfImagesKey(key: string): string[] {
+  return key === '' ? [] : key.split('\n').map((line) => line.slice(0, line.lastIndexOf(' ')));
+}

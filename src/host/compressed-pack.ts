@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, writeFileAtomic } from '../cache-file.ts';
 
-/** A page's `.br` and `.gz` (src/host/precompress.ts). */
-interface CompressedForms {
+/** A file's `.br` and `.gz` forms (src/host/precompress.ts), each present only when smaller than the file. */
+export interface CompressedForms {
   br?: Uint8Array;
   gz?: Uint8Array;
 }

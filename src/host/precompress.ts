@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { hash, writeFileAtomic } from '../cache-file.ts';
-import { packedForms, packKey, type CompressedPack } from './compressed-pack.ts';
+import { packedForms, packKey, type CompressedForms, type CompressedPack } from './compressed-pack.ts';
 import { isCompressible } from '../serve/media-types.ts';
 
 const brotli = promisify(brotliCompress);
@@ -35,12 +35,6 @@ function effortFor(file: string, pageCount: number): CompressionEffort {
 /** Whether `file` gets compressed siblings: text, and not a host file (`_headers`, `_redirects`). */
 function compresses(file: string): boolean {
   return isCompressible(file) && !file.startsWith('_');
-}
-
-/** A file's `.br` and `.gz` forms, each present only when smaller than the file. */
-export interface CompressedForms {
-  br?: Uint8Array;
-  gz?: Uint8Array;
 }
 
 /**

@@ -30,8 +30,8 @@ export async function writeSite(
   try {
     await mkdir(staging, { recursive: true });
     // Files equal to the current output's are linked from it rather than created again (reuse-previous.ts).
-    const previous = await PreviousOutput.open(target, staging);
-    const put = (file: string, contents: Uint8Array) => putFile(previous, staging, file, contents);
+    const reusable = await PreviousOutput.open(target, staging);
+    const put = (file: string, contents: Uint8Array) => putFile(reusable, staging, file, contents);
     if (stream) {
       await writeStream(staging, files, put);
     } else {
@@ -55,9 +55,9 @@ export async function writeSite(
 // bytes never pile up in memory; an error thrown by the stream lands in writeSite's clean-up.
 const WRITES_IN_FLIGHT = 16;
 
-async function putFile(previous: PreviousOutput | undefined, staging: string, file: string, contents: Uint8Array): Promise<void> {
+async function putFile(reusable: PreviousOutput | undefined, staging: string, file: string, contents: Uint8Array): Promise<void> {
   const target = path.join(staging, file);
-  if (!previous?.reuse(file, target, contents)) await writeFile(target, contents);
+  if (!reusable?.reuse(file, target, contents)) await writeFile(target, contents);
 }
 
 async function writeStream(staging: string, files: AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>, put: (file: string, contents: Uint8Array) => Promise<void>): Promise<void> {

@@ -5,7 +5,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route, SiteModel } from '../model/site-model.ts';
 import type { CompressedPack } from '../host/compressed-pack.ts';
-import { pageFormsSync, type CompressedForms } from '../host/precompress.ts';
+import { pageFormsSync } from '../host/precompress.ts';
+import type { CompressedForms } from '../host/compressed-pack.ts';
 import { brokenUrls } from './check-links.ts';
 import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
 

@@ -1,6 +1,7 @@
 // The BuildCache `watch` lends every build: what it keeps between builds (parsed files, Markdown HTML, asset stages, pages, link checks) and when to forget it; the stages do the work.
 import path from 'node:path';
 import type { AssetStage, BuildCache } from '../build.ts';
+import { sourcesOfImagesKey } from '../bundle/image-uses.ts';
 import type { ParsedFile } from '../content/load.ts';
 import type { ContentError } from '../errors.ts';
 import { renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
@@ -82,8 +83,7 @@ export class WatchCache implements BuildCache {
   /** The images the content referred to in the last build that encoded them (the images stage's key), sorted. */
   imageSources(): string[] | undefined {
     const kept = this.#kept.get('stage:images');
-    // Each line of the key is `<source> <widest width>` (src/build.ts); the width never holds a space.
-    return kept && (kept.key === '' ? [] : kept.key.split('\n').map((line) => line.slice(0, line.lastIndexOf(' '))));
+    return kept && sourcesOfImagesKey(kept.key);
   }
 
   /** The HTML of Markdown bodies, rendering only those no build has seen; `replaced` bodies are forgotten. */
