@@ -32,6 +32,11 @@ export function rebaseHtml(html: string, base: string): string {
   });
 }
 
+/** Rendered Markdown (body -> HTML) with every HTML rebased (`rebaseHtml`); the same map under `/`. */
+export function rebaseMarkdown<T extends ReadonlyMap<string, string>>(markdown: T, base: string): T | Map<string, string> {
+  return base === '/' ? markdown : new Map([...markdown].map(([body, html]) => [body, rebaseHtml(html, base)]));
+}
+
 function rebaseUrl(url: string, base: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? sitePath(base, url) : url;
 }

@@ -25,7 +25,7 @@ import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
-import { basePath, rebaseHtml, sitePath } from './base-path.ts';
+import { basePath, rebaseMarkdown, sitePath } from './base-path.ts';
 
 /** Milliseconds spent in each stage, for the summary and the benchmark. */
 export interface StageTimes {
@@ -235,7 +235,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
-  const model = buildModel(checked.entries, base === '/' ? markdown : rebaseMarkdown(markdown, base));
+  const model = buildModel(checked.entries, rebaseMarkdown(markdown, base));
   const contentDone = performance.now();
 
   let bundles;
@@ -313,10 +313,6 @@ function noCache(options: ResolvedOptions): BuildCache {
 }
 
 /** Markdown HTML with its root-relative links under the base path (a site published in a sub-folder). */
-function rebaseMarkdown(markdown: RenderedMarkdown, base: string): RenderedMarkdown {
-  return new Map([...markdown].map(([body, html]) => [body, rebaseHtml(html, base)]));
-}
-
 /** Image URLs (`src`, every `srcset` entry) under the base path. */
 function rebaseImages(images: AssetManifest['images'], base: string): AssetManifest['images'] {
   const rebaseSet = (srcset: string) => srcset && srcset.split(', ').map((entry) => sitePath(base, entry)).join(', ');

@@ -152,7 +152,7 @@ function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
 }
 
 /** Every `images/…` string in a file's data, with the field path it sits at. */
-function* imageReferences(value: unknown, path: PropertyKey[] = []): Generator<{ path: PropertyKey[]; image: string }> {
+export function* imageReferences(value: unknown, path: PropertyKey[] = []): Generator<{ path: PropertyKey[]; image: string }> {
   if (typeof value === 'string') {
     if (value.startsWith('images/')) yield { path, image: value };
   } else if (Array.isArray(value)) {

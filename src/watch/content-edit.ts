@@ -1,13 +1,12 @@
 // A save that only edits content files of the last good build (a page, a professional, a service): that build patched, not every stage run again.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { basePath, rebaseHtml } from '../base-path.ts';
+import { basePath, rebaseMarkdown } from '../base-path.ts';
 import type { BuildResult, BuildSuccess } from '../build.ts';
 import type { EntryKind, RawEntry } from '../content/load.ts';
-import { validateContent } from '../content/validate.ts';
+import { imageReferences, validateContent } from '../content/validate.ts';
 import { displayPath } from '../display-path.ts';
 import { errorsOf, type ContentError } from '../errors.ts';
-import type { RenderedMarkdown } from '../model/markdown.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { checkLinks } from '../render/check-links.ts';
@@ -130,7 +129,7 @@ export class ContentEdits {
       problems.set(edit.shown, [...edit.loadProblems, ...now.problems.filter((problem) => problem.file === edit.shown)]);
 
       const markdown = await this.#cache.markdownOf(markdownBodies(now.entries), [edit.before.body]);
-      const made = buildModel(now.entries, base === '/' ? markdown : rebased(markdown, base));
+      const made = buildModel(now.entries, rebaseMarkdown(markdown, base));
       if (!hasKeys(made, MODEL_KEYS)) return undefined;
       const next = patchModel(model, made, edit);
       if (!next) return undefined;
@@ -256,18 +255,12 @@ function replaced<T>(items: readonly T[], index: number, item: T): T[] {
   return copy;
 }
 
-function rebased(markdown: RenderedMarkdown, base: string): RenderedMarkdown {
-  return new Map([...markdown].map(([body, html]) => [body, rebaseHtml(html, base)]));
-}
-
 function hasKeys(object: object, keys: readonly string[]): boolean {
   const own = Object.keys(object);
   return own.length === keys.length && own.every((key, index) => key === keys[index]);
 }
 
 /** Every `images/…` text in a file's data with the field that holds it, as validation finds them (unknown fields too). */
-function imageUses(value: unknown, field = ''): string[] {
-  if (typeof value === 'string') return value.startsWith('images/') ? [`${field}=${value}`] : [];
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => imageUses(item, `${field}.${key}`));
+function imageUses(data: unknown): string[] {
+  return [...imageReferences(data)].map(({ path, image }) => `${path.map(String).join('.')}=${image}`);
 }

@@ -1,6 +1,6 @@
 // The base path of the public URL, and URLs moved under it.
 import { describe, expect, it } from 'vitest';
-import { basePath, basePathOfRobots, rebaseHtml, sitePath } from '../../src/base-path.ts';
+import { basePath, basePathOfRobots, rebaseHtml, rebaseMarkdown, sitePath } from '../../src/base-path.ts';
 
 describe('basePath', () => {
   it.each([
@@ -31,6 +31,14 @@ describe('rebaseHtml', () => {
         '<a href="mailto:a@b.example">m</a> <img src="/studio-pss/static/a.jpg" srcset="/studio-pss/static/a-400.jpg 400w, /studio-pss/static/a-800.jpg 800w"> <p>/contatti</p>',
     );
     expect(rebaseHtml(html, '/')).toBe(html);
+  });
+});
+
+describe('rebaseMarkdown', () => {
+  it('rebases the HTML of every body under a sub-path, and hands the same map back at the root', () => {
+    const markdown = new Map([['[Contatti](/contatti)', '<p><a href="/contatti">Contatti</a></p>']]);
+    expect(rebaseMarkdown(markdown, '/')).toBe(markdown);
+    expect([...rebaseMarkdown(markdown, '/studio-pss/')]).toEqual([['[Contatti](/contatti)', '<p><a href="/studio-pss/contatti">Contatti</a></p>']]);
   });
 });
 
