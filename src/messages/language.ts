@@ -1,6 +1,4 @@
 // Which language reports use: `--lang`, else site.yaml's `language`, else English (what the code writes).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { LANGUAGES, type Language } from './translate.ts';
 
 /** Whether `value` names a language of the catalogue (`--lang`'s check). */
@@ -14,13 +12,9 @@ export function isLanguage(value: unknown): value is Language {
  */
 export async function messagesLanguage(flag: Language | undefined, contentDir: string): Promise<Language> {
   if (flag) return flag;
-  try {
-    // Imported here: every command imports this module, and `--version` or `preview` need no YAML.
-    const { parse } = await import('yaml');
-    const site: unknown = parse(await readFile(path.join(contentDir, 'site.yaml'), 'utf8'));
-    const declared = typeof site === 'object' && site !== null ? (site as Record<string, unknown>).language : undefined;
-    return isLanguage(declared) ? declared : 'en';
-  } catch {
-    return 'en';
-  }
+  // Imported here, through a module that imports yaml statically: `--version` and `preview` need no
+  // YAML, and a dynamic import of yaml itself (CommonJS) gives no named exports in the compiled CLI.
+  const { declaredLanguage } = await import('./site-language.ts');
+  const declared = await declaredLanguage(contentDir);
+  return isLanguage(declared) ? declared : 'en';
 }

@@ -1,4 +1,4 @@
-// Files as the web editor writes them pass `check` without a warning; `--lang it` reports in Italian.
+// Files as the web editor writes them pass `check` without a warning; `--lang it`, or site.yaml's `language: it`, reports in Italian.
 import { cp, copyFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,14 @@ describe('--lang', () => {
     expect(lines).toContain('content/professionals/rossi.md:17: timeline, voce 1, date: serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "03/2010"');
     expect(lines[0]).toMatch(/^content\/contatti\.md:3: scrittura del file: .*metti il testo tra virgolette/);
     expect(lines.slice(-2)).toEqual(['10 errori e 1 avviso.', 'Non è stato scritto nulla.']);
+  });
+
+  it('is not needed where site.yaml says `language: it` (the sample site), in the compiled CLI', async () => {
+    const sample = await runCli(['check'], ROOT);
+    expect(sample.code).toBe(0);
+    expect(sample.stdout.trim()).toBe('I contenuti in content/ sono corretti.');
+    // Without a language in site.yaml, the messages stay in English.
+    expect((await runCli(['check'], fixture('minimal'))).stdout.trim()).toBe('Content in content/ is valid.');
   });
 
   it('refuses a language it does not have', async () => {
