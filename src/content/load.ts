@@ -242,9 +242,14 @@ function parseYaml(file: string, text: string, problems: ContentError[]): YamlSo
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length === 0) return { document, lineCounter };
+  // yaml reports one error per extra colon of `title: a: b: c`: the same line and words once is enough.
+  const reported = new Set<string>();
   for (const error of document.errors) {
     const line = lineCounter.linePos(error.pos[0]).line;
-    problems.push(new ContentError(file, line, 'YAML', firstLine(error.message)));
+    const message = firstLine(error.message);
+    if (reported.has(`${line} ${message}`)) continue;
+    reported.add(`${line} ${message}`);
+    problems.push(new ContentError(file, line, 'YAML', message));
   }
   return undefined;
 }

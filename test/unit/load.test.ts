@@ -104,6 +104,11 @@ describe('loadContent problems', () => {
     expect(messages(content)).toEqual(['content/contatti.md:3: YAML: Nested mappings are not allowed in compact mappings']);
   });
 
+  it('reports a value with several colons once, not once per colon', async () => {
+    const content = await load({ 'content/contatti.md': '---\ntitle: Orari: lunedì: martedì: mercoledì\nheading: Contattaci\n---\nTesto\n' });
+    expect(messages(content)).toEqual(['content/contatti.md:2: YAML: Nested mappings are not allowed in compact mappings']);
+  });
+
   it('reports malformed site.yaml at the parser line, counting from the first line of the file', async () => {
     const content = await load({
       'content/site.yaml': [
