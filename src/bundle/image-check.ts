@@ -76,7 +76,8 @@ async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<
     // Shrinking on load still reads every byte of the file, so a truncated or damaged one fails here.
     await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' }).rotate().resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch (error) {
-    const reason = firstLine(error instanceof Error ? error.message : String(error));
+    // libvips names the warning it was told to fail on; that setting is ours, not the editor's business.
+    const reason = firstLine(error instanceof Error ? error.message : String(error)).replace(/\s*\(Warning treated as error due to failOn setting\)$/, '');
     return imageProblems.damaged(image, reason);
   }
   return undefined;
