@@ -19,9 +19,10 @@ export interface LocalEditor {
 
 /**
  * Starts decap-server in its file-system mode on a free loopback port, serving `root` (the
- * folder holding content/): it reads and writes files there and nowhere outside it.
+ * folder holding content/). decap-server would read and write anywhere under `root` (package.json,
+ * .git, templates); the requests forwarded to it may name files under `contentDir` only.
  */
-export async function startLocalEditor(root: string, packageRoot: string, log: (text: string) => void): Promise<LocalEditor> {
+export async function startLocalEditor(root: string, contentDir: string, packageRoot: string, log: (text: string) => void): Promise<LocalEditor> {
   const port = await freePort();
   const require = createRequire(path.join(packageRoot, 'package.json'));
   const entry = require.resolve('decap-server/dist/index.js');
@@ -41,7 +42,7 @@ export async function startLocalEditor(root: string, packageRoot: string, log: (
     backend: { name: 'proxy', proxy_url: LOCAL_API_PATH },
     handle: (req, res) => {
       if ((req.url ?? '').split('?')[0] !== LOCAL_API_PATH) return false;
-      forward(req, res, port);
+      forward(req, res, port, path.relative(root, contentDir).split(path.sep).join('/'));
       return true;
     },
     close: () =>
@@ -53,30 +54,72 @@ export async function startLocalEditor(root: string, packageRoot: string, log: (
   };
 }
 
+/** The editor's API calls carry their JSON whole; a photo upload is base64 inside it. */
+const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+
 /**
  * Only JSON POSTs from this origin's own pages pass: another site open in the same browser can
- * send neither (a cross-origin JSON POST needs a preflight, which this server never grants).
+ * send neither (a cross-origin JSON POST needs a preflight, which this server never grants). Every
+ * file or folder a call names must lie in the content folder (`content`, relative to decap-server's root).
  */
-function forward(req: IncomingMessage, res: ServerResponse, port: number): void {
+function forward(req: IncomingMessage, res: ServerResponse, port: number, content: string): void {
+  const refuse = (status: number, text: string) => {
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(text);
+  };
   const origin = req.headers.origin;
   const sameOrigin = origin === undefined || safeHost(origin) === req.headers.host;
-  if (req.method !== 'POST' || !sameOrigin || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
-    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Forbidden');
-    return;
-  }
-  const upstream = request(
-    { host: '127.0.0.1', port, path: '/api/v1', method: 'POST', headers: { 'content-type': 'application/json', ...(req.headers['content-length'] && { 'content-length': req.headers['content-length'] }) } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { 'Content-Type': answer.headers['content-type'] ?? 'application/json', 'Cache-Control': 'no-store' });
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', (error) => {
-    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end(`decap-server did not answer: ${error.message}`);
+  if (req.method !== 'POST' || !sameOrigin || !(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(403, 'Forbidden');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > MAX_REQUEST_BYTES) {
+      refuse(413, 'Request too large');
+      req.destroy();
+    } else chunks.push(chunk);
   });
-  req.pipe(upstream);
+  req.on('end', () => {
+    const body = Buffer.concat(chunks);
+    let call: unknown;
+    try {
+      call = JSON.parse(body.toString('utf8'));
+    } catch {
+      return refuse(400, 'Not JSON');
+    }
+    const outside = namedPaths(call).find((named) => !insideContent(named, content));
+    if (outside !== undefined) return refuse(403, `The editor may only read and write files under ${content}/ (asked for "${outside}").`);
+    const upstream = request(
+      { host: '127.0.0.1', port, path: '/api/v1', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.byteLength } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'Content-Type': answer.headers['content-type'] ?? 'application/json', 'Cache-Control': 'no-store' });
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => {
+      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`decap-server did not answer: ${error.message}`);
+    });
+    upstream.end(body);
+  });
+}
+
+// The keys under which decap-server's calls name files and folders (getEntry, entriesByFolder,
+// entriesByFiles, persistEntry's dataFiles and assets, getMedia, persistMedia, deleteFile(s)).
+const PATH_KEYS = new Set(['path', 'paths', 'folder', 'mediaFolder']);
+
+/** Every file or folder name a call carries, at any depth. */
+function namedPaths(value: unknown, key?: string): string[] {
+  if (typeof value === 'string') return key !== undefined && PATH_KEYS.has(key) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => namedPaths(item, key === 'paths' ? key : undefined));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([name, item]) => namedPaths(item, name));
+}
+
+function insideContent(named: string, content: string): boolean {
+  if (content === '' || content === '.') return !path.posix.isAbsolute(named) && !path.posix.normalize(named).startsWith('..');
+  const normal = path.posix.normalize(named.replace(/\\/g, '/'));
+  return normal === content || normal.startsWith(`${content}/`);
 }
 
 function safeHost(origin: string): string | undefined {

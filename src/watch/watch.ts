@@ -86,7 +86,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const devFiles = new Map([[RELOAD_CLIENT_FILE, await bundleReloadClient(options)]]);
   let current: BuildSuccess | undefined;
   const base = () => (current ? basePath(current.model.site.url) : '/');
-  const editor: LocalEditor | undefined = settings.edit ? await startLocalEditor(editorRoot(options), options.packageRoot, error) : undefined;
+  const editor: LocalEditor | undefined = settings.edit ? await startLocalEditor(editorRoot(options), options.content, options.packageRoot, error) : undefined;
   const handle = editor ? (req: Parameters<LocalEditor['handle']>[0], res: Parameters<LocalEditor['handle']>[1]) => editor.handle(req, res) || live.handle(req, res) : live.handle;
   const server = await serveSite({
     ...serveBuild(() => current, live, devFiles, base),

@@ -204,6 +204,28 @@ describe('the web editor of brochure watch --edit', () => {
     await writeFile(file, original);
   });
 
+  it('lets the editor name files under content/ only: package.json, .git and ../ are refused, content/ still answers', async () => {
+    const call = (body: unknown) =>
+      fetch(`${url}/admin/api/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(body) });
+    const escapes = [
+      { action: 'getEntry', params: { branch: 'main', path: 'package.json' } },
+      { action: 'getEntry', params: { branch: 'main', path: 'content/../.git/config' } },
+      { action: 'entriesByFolder', params: { branch: 'main', folder: 'templates', extension: 'tsx', depth: 1 } },
+      { action: 'persistEntry', params: { branch: 'main', entry: { dataFiles: [{ path: 'tmp-probe.txt', raw: 'x', slug: 'x' }], assets: [] }, options: { collectionName: 'x' } } },
+      { action: 'deleteFiles', params: { branch: 'main', paths: ['content/home.md', '../outside.md'] } },
+    ];
+    for (const body of escapes) {
+      const answer = await call(body);
+      expect(answer.status, JSON.stringify(body)).toBe(403);
+      expect(await answer.text()).toMatch(/^The editor may only read and write files under content\//);
+    }
+    expect(await readdir(project)).not.toContain('tmp-probe.txt');
+    expect(await readFile(path.join(content, 'home.md'), 'utf8')).toBeTruthy();
+    const inside = await call({ action: 'getEntry', params: { branch: 'main', path: 'content/home.md' } });
+    expect(inside.status).toBe(200);
+    expect(((await inside.json()) as { file: { path: string } }).file.path).toBe('content/home.md');
+  });
+
   it('loaded nothing from outside loopback and broke no policy', () => {
     expect(blocked).toEqual([]);
     expect(violations).toEqual([]);
