@@ -58,9 +58,22 @@ describe('withCompressedSiblings on a large site', () => {
     expect(Buffer.from(out.get('p7.html.br')!).equals(Buffer.from(large.br!))).toBe(true);
     expect(Buffer.from(out.get('static/js/a.0123456789.js.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
   });
+
+  it('compresses a file over 1 MB (the web editor\'s script) with the large effort on any site, the same in build and watch --out', async () => {
+    const script = Buffer.from(Array.from({ length: 80_000 }, (_, i) => `var v${i}=${i % 97};`).join(''));
+    expect(script.byteLength).toBeGreaterThan(1024 * 1024);
+    const files = new Map<string, Uint8Array>([['admin/decap-cms.js', script], ['index.html', Buffer.from('<p>home</p>'.repeat(200))]]);
+    const whole = await withCompressedSiblings(files, await tempDir());
+    const large = await compressedForms(script, 'large');
+    expect(Buffer.from(whole.get('admin/decap-cms.js.br')!).equals(Buffer.from(large.br!))).toBe(true);
+    expect(Buffer.from(whole.get('index.html.br')!).equals(Buffer.from((await compressedForms(files.get('index.html')!, 'smallest')).br!))).toBe(true);
+    const streamed = new Map<string, Uint8Array>();
+    for await (const [file, bytes] of streamWithCompressedSiblings((async function* () { yield* files; })(), 1, await tempDir())) streamed.set(file, bytes);
+    expect(Buffer.from(streamed.get('admin/decap-cms.js.br')!).equals(Buffer.from(large.br!))).toBe(true);
+  });
 });
 
-describe('withCompressedSiblings: the effort follows the page count, not the bytes', () => {
+describe('withCompressedSiblings: the effort of pages up to 1 MB follows the page count, not their bytes', () => {
   const site = (pages: number) => new Map<string, Uint8Array>(Array.from({ length: pages }, (_, i) => [`p${i}.html`, Buffer.from(`<p>pagina ${i}</p>`.repeat(400))]));
 
   it('uses the smallest form up to 160 pages and the large-site effort beyond, however small the pages', async () => {
