@@ -76,9 +76,7 @@ async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<
     // Shrinking on load still reads every byte of the file, so a truncated or damaged one fails here.
     await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' }).rotate().resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch (error) {
-    // libvips names the warning it was told to fail on; that setting is ours, not the editor's business.
-    const reason = firstLine(error instanceof Error ? error.message : String(error)).replace(/\s*\(Warning treated as error due to failOn setting\)$/, '');
-    return imageProblems.damaged(image, reason);
+    return imageProblems.damaged(image, decoderReason(error instanceof Error ? error.message : String(error)));
   }
   return undefined;
 }
@@ -92,6 +90,13 @@ function inspectSvg(bytes: Buffer, image: string): string | undefined {
   return svgSize(decoded.text) ? undefined : imageProblems.svgSize(image);
 }
 
-function firstLine(text: string): string {
-  return text.split('\n')[0]!.trim();
+/**
+ * What the decoder said was wrong, in one line. libvips also notes that it was told to fail on a
+ * warning ("Warning treated as error due to failOn setting"), sometimes as the only line, depending
+ * on what its per-thread error buffer held: that setting is ours, not the editor's business.
+ */
+function decoderReason(message: string): string {
+  const lines = message.split('\n').map((line) => line.replace(/\s*\(?Warning treated as error due to failOn setting\)?\s*/, '').trim());
+  return lines.find((line) => line !== '') ?? 'the decoder stopped before its end';
 }
+

@@ -20,8 +20,10 @@ describe('checkImages', () => {
       ['images/bianchi.jpg', { file: 'content/professionals/bianchi.md', line: 6, field: 'photo.image' }],
     ]);
     const problems = await checkImages(references, content, await tempDir());
-    expect(problems.map((problem) => `${problem.file}:${problem.line}: ${problem.field}: ${problem.message}`)).toEqual([
-      'content/professionals/rossi.md:6: photo.image: "images/rossi.jpg" is damaged or incomplete (VipsJpeg: Corrupt JPEG data: premature end of data segment); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
-    ]);
+    // The decoder's reason varies with what libvips' per-thread error buffer held; never its note on our failOn setting.
+    expect(problems).toHaveLength(1);
+    expect(`${problems[0]!.file}:${problems[0]!.line}: ${problems[0]!.field}: ${problems[0]!.message}`).toMatch(
+      /^content\/professionals\/rossi\.md:6: photo\.image: "images\/rossi\.jpg" is damaged or incomplete \((?![^)]*failOn)[^)]+\); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short$/,
+    );
   });
 });
