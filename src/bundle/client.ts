@@ -38,7 +38,7 @@ export async function bundleClient(options: ResolvedOptions): Promise<ClientBund
     minify: true,
     ...CLIENT_JSX,
     alias: clientAliases(options.packageRoot),
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { ...CLIENT_JSX.define, 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
   });
   const bundle = outputs.find((output) => output.path === `${ENTRY_NAME}.js`);
@@ -54,8 +54,11 @@ export async function bundleClient(options: ResolvedOptions): Promise<ClientBund
  * rather than the automatic runtime's `jsx(type, { children: [...] })`: shorter calls and no runtime
  * module, 160 B gzip of the 10 KB budget. tsconfig.json keeps `react-jsx` for the server and the type
  * check, so it is overridden here, and every .tsx gets the factory imported (esbuild drops it where unused).
+ * `globalThis.BROCHURE_CLIENT` is true here only, so markup islands render on the server alone drops out
+ * (templates/islands/kept.ts).
  */
 export const CLIENT_JSX = {
+  define: { 'globalThis.BROCHURE_CLIENT': 'true' },
   jsx: 'transform',
   jsxFactory: 'createElement$',
   jsxFragment: 'Fragment$',

@@ -1,4 +1,5 @@
 // The fields both contact forms share (spec §2, §5; contract §5 wording) and how their values are read.
+import { byId, kept } from './kept.ts';
 
 /** The contact message of spec §3: every field a string, empty when not filled in. */
 export interface ContactMessage {
@@ -22,31 +23,44 @@ const INPUTS = [
   { name: 'phone', label: 'Telefono', type: 'tel', autoComplete: 'tel', required: false },
 ] as const;
 
-/** Labelled inputs, the message textarea and the required privacy checkbox; the forms add `noValidate`. */
+/**
+ * Labelled inputs, the message textarea and the required privacy checkbox; the forms add `noValidate`.
+ * Static markup: in one plain `<div>` (no box of its own in the layout), which the script reads back
+ * from the page (`kept`) rather than carrying the labels and the privacy wording.
+ */
 export function FormFields({ idPrefix, privacyHref }: FormFieldsProps) {
+  const id = `${idPrefix}-fields`;
   return (
-    <>
-      {INPUTS.map(({ name, label, type, autoComplete, required }) => (
-        <div key={name} className="form-field">
-          <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
-          <input id={`${idPrefix}-${name}`} name={name} type={type} autoComplete={autoComplete} required={required} />
-        </div>
-      ))}
-      <div className="form-field">
-        <label htmlFor={`${idPrefix}-message`}>Messaggio *</label>
-        <textarea id={`${idPrefix}-message`} name="message" rows={5} required />
-      </div>
-      <div className="form-consent">
-        <input id={`${idPrefix}-privacy`} name="privacy" type="checkbox" required />
-        <label htmlFor={`${idPrefix}-privacy`}>
-          Dichiaro di aver letto l'
-          <a href={privacyHref} target="_blank" rel="noopener">
-            informativa sulla privacy<span className="visually-hidden"> (si apre in una nuova scheda)</span>
-          </a>
-          {' e autorizzo il trattamento dei miei dati personali ai sensi del Regolamento UE 2016/679. *'}
-        </label>
-      </div>
-    </>
+    <div
+      id={id}
+      {...kept(
+        !globalThis.BROCHURE_CLIENT && (
+          <>
+            {INPUTS.map(({ name, label, type, autoComplete, required }) => (
+              <div key={name} className="form-field">
+                <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
+                <input id={`${idPrefix}-${name}`} name={name} type={type} autoComplete={autoComplete} required={required} />
+              </div>
+            ))}
+            <div className="form-field">
+              <label htmlFor={`${idPrefix}-message`}>Messaggio *</label>
+              <textarea id={`${idPrefix}-message`} name="message" rows={5} required />
+            </div>
+            <div className="form-consent">
+              <input id={`${idPrefix}-privacy`} name="privacy" type="checkbox" required />
+              <label htmlFor={`${idPrefix}-privacy`}>
+                Dichiaro di aver letto l'
+                <a href={privacyHref} target="_blank" rel="noopener">
+                  informativa sulla privacy<span className="visually-hidden"> (si apre in una nuova scheda)</span>
+                </a>
+                {' e autorizzo il trattamento dei miei dati personali ai sensi del Regolamento UE 2016/679. *'}
+              </label>
+            </div>
+          </>
+        ),
+        () => byId(id),
+      )}
+    />
   );
 }
 
