@@ -1,6 +1,7 @@
 // Services accordion (WAI-ARIA APG): at most one panel open, each as tall as its content plus 24px.
 import { useRef, useState } from 'react';
 import { useBrowserLayoutEffect, useHydrated } from './hooks.ts';
+import { byId, kept } from './kept.ts';
 
 interface Service {
   id: string;
@@ -13,7 +14,7 @@ interface ServicesAccordionProps {
   services: Service[];
   /**
    * Sanitised description HTML, one per service, given on the server only (`<Island serverProps>`):
-   * in the browser each is read back from its rendered panel, so the page carries it once.
+   * in the browser each panel's content is read back from the page (`kept`), so it is sent once.
    */
   descriptions?: string[];
 }
@@ -31,9 +32,7 @@ const panelId = (id: string) => `servizio-${id}-panel`;
  * all collapse; the layout effect owns the panels' inline heights, which React never renders.
  * Panels are `<section aria-labelledby>`, which is the APG's `role="region"` natively.
  */
-export default function ServicesAccordion({ services, descriptions: given }: ServicesAccordionProps) {
-  // Read once, before the first client render; the server rendered every panel (panel > content > description).
-  const [descriptions] = useState(() => given ?? services.map(({ id }) => document.getElementById(panelId(id))!.firstElementChild!.firstElementChild!.innerHTML));
+export default function ServicesAccordion({ services, descriptions }: ServicesAccordionProps) {
   const hydrated = useHydrated();
   const [openId, setOpenId] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -70,10 +69,18 @@ export default function ServicesAccordion({ services, descriptions: given }: Ser
             </button>
           </h2>
           <section id={panelId(id)} className="accordion__panel" aria-labelledby={buttonId(id)}>
-            <div className="accordion__content">
-              <div dangerouslySetInnerHTML={{ __html: descriptions[index]! }} />
-              {duration ? <p className="accordion__duration">{duration}</p> : null}
-            </div>
+            <div
+              className="accordion__content"
+              {...kept(
+                !globalThis.BROCHURE_CLIENT && (
+                  <>
+                    <div dangerouslySetInnerHTML={{ __html: descriptions![index]! }} />
+                    {duration ? <p className="accordion__duration">{duration}</p> : null}
+                  </>
+                ),
+                () => byId(panelId(id)).firstElementChild!,
+              )}
+            />
           </section>
         </div>
       ))}

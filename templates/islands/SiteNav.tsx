@@ -1,6 +1,7 @@
 // Header navigation: hamburger menu up to 992px and the 'Chi Siamo' disclosure (WAI-ARIA APG disclosure navigation).
 import { useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useBrowserLayoutEffect } from './hooks.ts';
+import { byId, kept } from './kept.ts';
 
 interface NavLink {
   label: string;
@@ -19,7 +20,8 @@ const NARROW = '(max-width: 992px)';
 
 /**
  * Both open states start closed, as in the server HTML. They are exposed to CSS as `data-open`
- * on `.site-nav` (menu) and `.nav-dropdown` (team list).
+ * on `.site-nav` (menu) and `.nav-dropdown` (team list). The hamburger icon and the team's links are
+ * static markup the script reads back from the page (`kept`).
  */
 export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,22 +100,25 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
 
   return (
     <nav className="site-nav" aria-label="Principale" data-open={String(menuOpen)}>
-      <button ref={toggle} type="button" className="nav-toggle" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-nav-menu" onClick={() => setMenuOpen(!menuOpen)}>
-        <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
-          <rect x="3" y="5" width="18" height="2" />
-          <rect x="3" y="11" width="18" height="2" />
-          <rect x="3" y="17" width="18" height="2" />
-        </svg>
-      </button>
+      <button ref={toggle} type="button" className="nav-toggle" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-nav-menu" onClick={() => setMenuOpen(!menuOpen)}
+        {...kept(
+          !globalThis.BROCHURE_CLIENT && (
+            <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
+              <rect x="3" y="5" width="18" height="2" />
+              <rect x="3" y="11" width="18" height="2" />
+              <rect x="3" y="17" width="18" height="2" />
+            </svg>
+          ),
+          () => document.querySelector('.nav-toggle')!,
+        )}
+      />
       <ul id="site-nav-menu" className="nav-list" onClick={closeOnNavigation}>
         {links.slice(0, 1).map(item)}
         <li ref={dropdown} className="nav-dropdown" data-open={String(teamOpen)} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
           <button ref={teamButton} type="button" className="nav-dropdown__button" aria-expanded={teamOpen} aria-controls="site-nav-team" onClick={() => setTeamOpen(hovered.current || !teamOpen)}>
             Chi Siamo
           </button>
-          <ul id="site-nav-team" className="nav-dropdown__list">
-            {team.map(({ name, href }) => item({ label: name, href }))}
-          </ul>
+          <ul id="site-nav-team" className="nav-dropdown__list" {...kept(!globalThis.BROCHURE_CLIENT && team.map(({ name, href }) => item({ label: name, href })), () => byId('site-nav-team'))} />
         </li>
         {links.slice(1).map(item)}
       </ul>

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
  * `useLayoutEffect` in the browser. On the server no effect ever runs, and React 18 warns about
  * layout effects there, so the server gets the silent `useEffect`.
  */
-export const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+export const useBrowserLayoutEffect = globalThis.BROCHURE_CLIENT ? useLayoutEffect : useEffect;
 
 /**
  * False until the component has mounted in the browser. Islands render their no-JavaScript state
