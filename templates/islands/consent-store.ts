@@ -16,26 +16,20 @@ const listeners = new Set<(consent: Consent) => void>();
 
 /**
  * Returns the stored choice, or null when there is none or it cannot be trusted (missing, malformed,
- * storage refused) or is older than `maxAgeDays`.
+ * storage refused) or is older than `maxAgeDays`. A missing record or consent throws while destructuring,
+ * and an unreadable date makes the age NaN, which is never within the limit: both end in null.
  */
-export function readConsent(maxAgeDays?: number): Consent | null {
+export function readConsent(maxAgeDays = Infinity): Consent | null {
   try {
-    const record = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as {
-      date?: unknown;
-      consent?: { necessary?: unknown; analytics?: unknown; marketing?: unknown };
-    } | null;
-    const consent = record?.consent;
-    if (
-      typeof record?.date !== 'string' ||
-      Number.isNaN(Date.parse(record.date)) ||
-      consent?.necessary !== true ||
-      typeof consent.analytics !== 'boolean' ||
-      typeof consent.marketing !== 'boolean' ||
-      Date.now() - Date.parse(record.date) > (maxAgeDays ?? Infinity) * DAY_MS
-    ) {
-      return null;
-    }
-    return { analytics: consent.analytics, marketing: consent.marketing };
+    const { date, consent } = JSON.parse(localStorage.getItem(CONSENT_KEY)!) as { date: unknown; consent: Record<string, unknown> };
+    const { necessary, analytics, marketing } = consent;
+    return typeof date === 'string' &&
+      necessary === true &&
+      typeof analytics === 'boolean' &&
+      typeof marketing === 'boolean' &&
+      Date.now() - Date.parse(date) <= maxAgeDays * DAY_MS
+      ? { analytics, marketing }
+      : null;
   } catch {
     return null;
   }
