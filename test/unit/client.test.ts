@@ -61,6 +61,16 @@ describe('bundleClient', () => {
     expect(script).toContain('__k');
   });
 
+  it('leaves out the static markup islands read back from the page (kept)', () => {
+    const script = text(client);
+    // The cookie banner and dialog wording, the forms' privacy wording, the hamburger icon.
+    for (const wording of ['Usiamo cookie tecnici', 'Scegli quali cookie', 'Categorie di cookie', 'Accetta tutti', 'Regolamento UE 2016/679', 'Messaggio *', 'viewBox']) {
+      expect(script, wording).not.toContain(wording);
+    }
+    // The flag is folded where it is tested, not looked up in the browser.
+    expect(script).not.toContain('BROCHURE_CLIENT');
+  });
+
   it('hydrates the island markers the server renders', () => {
     expect(text(client)).toContain('[data-island]');
   });
