@@ -100,7 +100,14 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
 
   return (
     <nav className="site-nav" aria-label="Principale" data-open={String(menuOpen)}>
-      <button ref={toggle} type="button" className="nav-toggle" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-nav-menu" onClick={() => setMenuOpen(!menuOpen)}
+      <button
+        ref={toggle}
+        type="button"
+        className="nav-toggle"
+        aria-label="Menu"
+        aria-expanded={menuOpen}
+        aria-controls="site-nav-menu"
+        onClick={() => setMenuOpen(!menuOpen)}
         {...kept(
           !globalThis.BROCHURE_CLIENT && (
             <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
@@ -118,7 +125,11 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
           <button ref={teamButton} type="button" className="nav-dropdown__button" aria-expanded={teamOpen} aria-controls="site-nav-team" onClick={() => setTeamOpen(hovered.current || !teamOpen)}>
             Chi Siamo
           </button>
-          <ul id="site-nav-team" className="nav-dropdown__list" {...kept(!globalThis.BROCHURE_CLIENT && team.map(({ name, href }) => item({ label: name, href })), () => byId('site-nav-team'))} />
+          <ul
+            id="site-nav-team"
+            className="nav-dropdown__list"
+            {...kept(!globalThis.BROCHURE_CLIENT && team.map(({ name, href }) => item({ label: name, href })), () => byId('site-nav-team'))}
+          />
         </li>
         {links.slice(1).map(item)}
       </ul>
