@@ -1,4 +1,5 @@
 // Starts the esbuild bundles of a build before its content is read: they need none of it.
+import { compressAhead } from '../host/precompress.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { bundleClient, bundleStyles } from './client.ts';
 import { loadTemplates } from './templates.ts';
@@ -17,7 +18,17 @@ const started = new Map<string, Promise<unknown>>();
  * none is raised here.
  */
 export function startBundles(options: ResolvedOptions): void {
-  const runs: [StartedStage, Promise<unknown>][] = [['templates', loadTemplates(options)], ['client', bundleClient(options)], ['styles', bundleStyles(options)]];
+  // The script and stylesheet are compressed as soon as they are made, on the thread pool, while
+  // this thread reads the content: less to compress once the pages are rendered.
+  const client = bundleClient(options).then((bundle) => {
+    for (const file of bundle.files) compressAhead(file.path, file.contents, options.cacheDir);
+    return bundle;
+  });
+  const styles = bundleStyles(options).then((stylesheet) => {
+    compressAhead(stylesheet.path, stylesheet.contents, options.cacheDir);
+    return stylesheet;
+  });
+  const runs: [StartedStage, Promise<unknown>][] = [['templates', loadTemplates(options)], ['client', client], ['styles', styles]];
   for (const [stage, run] of runs) {
     run.catch(() => undefined);
     started.set(stage, run);

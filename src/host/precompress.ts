@@ -193,9 +193,32 @@ function countPages(files: Iterable<string>): number {
   return pages;
 }
 
-// One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).
-async function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
+/**
+ * Starts compressing a hashed asset (`static/…`, known before any page) now, while the content is
+ * read, so the build's stream later finds its forms made (`cachedForms` joins a running compression
+ * of the same bytes). The same forms the stream would make: a hashed asset's effort does not depend
+ * on the page count.
+ */
+export function compressAhead(file: string, bytes: Uint8Array, cacheDir: string): Promise<unknown> {
+  if (!file.startsWith('static/') || !compresses(file) || effortFor(file, bytes, 0) !== 'smallest') return Promise.resolve();
+  // Only a head start: the stream's own request reports any failure.
+  return cachedForms(bytes, cacheDir).catch(() => undefined);
+}
+
+/** Compressions under way, by cache entry: a second request for the same bytes joins the first. */
+const compressing = new Map<string, Promise<CompressedForms>>();
+
+function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
   const entry = path.join(cacheDir, 'compressed', hash(Buffer.concat([Buffer.from(`${CACHE_VERSION}\0`), bytes])));
+  const running = compressing.get(entry);
+  if (running) return running;
+  const started = readOrCompress(entry, bytes).finally(() => compressing.delete(entry));
+  compressing.set(entry, started);
+  return started;
+}
+
+// One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).
+async function readOrCompress(entry: string, bytes: Uint8Array): Promise<CompressedForms> {
   const cached = await readFile(entry).catch(() => undefined);
   if (cached && cached.byteLength >= 8) {
     const brLength = cached.readUInt32LE(0);
