@@ -14,7 +14,6 @@ import { isLanguage, messagesLanguage } from './messages/language.ts';
 import { word, type Language } from './messages/translate.ts';
 import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
-import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -29,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version are successes; every usage mistake exits 2, like most Unix tools.
       return error.exitCode === 0 ? 0 : 2;
     }
+    // Loaded here rather than at start: `build` and `check` never load node:http and the server.
+    const { ServerError } = await import('./serve/server.ts');
     if (error instanceof ServerError) {
       console.error(error.message);
       return 1;
@@ -145,10 +146,11 @@ function createProgram(): Command {
     .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
     .action(async (flags: Pick<Options, 'out' | 'port' | 'host'>) => {
       const options = resolveOptions(flags);
-      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }] = await Promise.all([
+      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }, { assertSiteDirectory, directoryFiles, serveSite }] = await Promise.all([
         import('./host/headers-file.ts'),
         import('./base-path.ts'),
         import('./serve/network-urls.ts'),
+        import('./serve/server.ts'),
       ]);
       await assertSiteDirectory(options.out);
       const files = directoryFiles(options.out);
