@@ -40,7 +40,7 @@ const ENTRY = [
 export async function compileCli(root) {
   const { build } = await import('esbuild');
   const compiled = `${root}lib/cli.cjs`;
-  const { outputFiles } = await build({
+  const { outputFiles, warnings } = await build({
     stdin: { contents: ENTRY, resolveDir: root, sourcefile: 'cli-entry.ts', loader: 'ts' },
     outfile: compiled,
     write: false,
@@ -59,12 +59,15 @@ export async function compileCli(root) {
     minifySyntax: true,
     // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
     tsconfig: `${root}tsconfig.json`,
-    define: { 'import.meta.url': '__brochureModuleUrl' },
+    define: { 'import.meta.url': '__brochureModuleUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
     banner: { js: "var __brochureModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['react', 'react-dom', 'react-dom/*', 'esbuild', 'sharp'],
     plugins: [unusedParts],
     logLevel: 'silent',
   });
+  // Any other part of import.meta would be empty in CommonJS, silently: refuse to make that bundle.
+  const lost = warnings.find((warning) => warning.text.includes('import.meta'));
+  if (lost) throw new Error(`bin/compile-cli.js: ${lost.location?.file ?? 'src'}:${lost.location?.line ?? 0}: ${lost.text} (the compiled CLI defines import.meta.url, dirname and filename only)`);
   const [bundle] = outputFiles;
   const id = createHash('sha256').update(bundle.contents).digest('hex').slice(0, 16);
   mkdirSync(path.dirname(compiled), { recursive: true });
