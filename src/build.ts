@@ -22,6 +22,7 @@ import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
 import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks, linkProblems } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
+import { takeStarted } from './bundle/start-bundles.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
@@ -305,7 +306,8 @@ function noCache(options: ResolvedOptions): BuildCache {
         void worker.then((started) => started?.stop());
       }
     },
-    reuse: (_stage, _key, run) => run(),
+    // The bundles `brochure build` started before reading the content (the same calls as `run`'s).
+    reuse: (stage, _key, run) => (takeStarted(stage) as ReturnType<typeof run> | undefined) ?? run(),
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
     checkLinks: (pages, _files, check) => check(pages),
     pageBytes: (page) => Buffer.from(page.html),

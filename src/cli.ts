@@ -14,7 +14,6 @@ import { isLanguage, messagesLanguage } from './messages/language.ts';
 import { word, type Language } from './messages/translate.ts';
 import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
-import { assertSiteDirectory, directoryFiles, serveSite, ServerError } from './serve/server.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -29,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version are successes; every usage mistake exits 2, like most Unix tools.
       return error.exitCode === 0 ? 0 : 2;
     }
+    // Loaded here rather than at start: `build` and `check` never load node:http and the server.
+    const { ServerError } = await import('./serve/server.ts');
     if (error instanceof ServerError) {
       console.error(error.message);
       return 1;
@@ -70,9 +71,12 @@ function createProgram(): Command {
       // First, while this process is small: starting a process costs more the more memory it holds.
       prepareExchange();
       const guard = outputGuard(options, flags.force);
+      // esbuild first: it bundles in its own process while this one checks the output folder and
+      // reads the content (a refused folder only lets it finish before the process exits).
+      const bundlesStarted = import('./bundle/start-bundles.ts').then(({ startBundles }) => startBundles(options));
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
       // a refused folder rejects at once, and the modules are then not needed.
-      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, { startBundles }] =
+      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           prepareOutput(options.out, guard, options.content),
           import('./build.ts'),
@@ -84,9 +88,8 @@ function createProgram(): Command {
           import('./launch/input.ts'),
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
-          import('./bundle/start-bundles.ts'),
+          bundlesStarted,
         ]);
-      startBundles(options);
       // Read when there is something to report: a clean build does not parse site.yaml for it.
       const language = () => messagesLanguage(flags.lang, options.content);
       const failed = async (problems: ContentError[]) => {
@@ -143,10 +146,11 @@ function createProgram(): Command {
     .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
     .action(async (flags: Pick<Options, 'out' | 'port' | 'host'>) => {
       const options = resolveOptions(flags);
-      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }] = await Promise.all([
+      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }, { assertSiteDirectory, directoryFiles, serveSite }] = await Promise.all([
         import('./host/headers-file.ts'),
         import('./base-path.ts'),
         import('./serve/network-urls.ts'),
+        import('./serve/server.ts'),
       ]);
       await assertSiteDirectory(options.out);
       const files = directoryFiles(options.out);

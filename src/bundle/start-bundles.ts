@@ -1,14 +1,46 @@
 // Starts the esbuild bundles of a build before its content is read: they need none of it.
+import { compressAhead } from '../host/precompress.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { bundleClient, bundleStyles } from './client.ts';
 import { loadTemplates } from './templates.ts';
 
+type StartedStage = 'templates' | 'client' | 'styles';
+
+/** The bundles `startBundles` started, until the build takes each. */
+const started = new Map<string, Promise<unknown>>();
+
 /**
  * Starts the templates, client script and stylesheet bundles now. esbuild runs in its own process,
- * so on a machine with two cores it bundles while this one validates the content; the build's own
- * calls then join these (cachedBuild) instead of starting again. Failures are the build's to report
- * when it asks (a template error after a content error is not reported at all), so none is raised here.
+ * so on a machine with two cores it bundles while this one validates the content; the build then
+ * takes these (`takeStarted`) instead of asking again, which with esbuild's cache kept would read its
+ * records and hash every input a second time, and write the templates bundle again. Failures are the
+ * build's to report when it asks (a template error after a content error is not reported at all), so
+ * none is raised here.
  */
 export function startBundles(options: ResolvedOptions): void {
-  for (const started of [loadTemplates(options), bundleClient(options), bundleStyles(options)]) started.catch(() => undefined);
+  // The script and stylesheet are compressed as soon as they are made, on the thread pool, while
+  // this thread reads the content: less to compress once the pages are rendered.
+  const client = bundleClient(options).then((bundle) => {
+    for (const file of bundle.files) compressAhead(file.path, file.contents, options.cacheDir);
+    return bundle;
+  });
+  const styles = bundleStyles(options).then((stylesheet) => {
+    compressAhead(stylesheet.path, stylesheet.contents, options.cacheDir);
+    return stylesheet;
+  });
+  const runs: [StartedStage, Promise<unknown>][] = [['templates', loadTemplates(options)], ['client', client], ['styles', styles]];
+  for (const [stage, run] of runs) {
+    run.catch(() => undefined);
+    started.set(stage, run);
+  }
+}
+
+/**
+ * The bundle of `stage` that `startBundles` started, once (the next build asks afresh, so an edit
+ * between two builds is always seen); undefined when none was started.
+ */
+export function takeStarted(stage: string): Promise<unknown> | undefined {
+  const run = started.get(stage);
+  started.delete(stage);
+  return run;
 }

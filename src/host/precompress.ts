@@ -11,13 +11,16 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * How hard to compress: `smallest` for a build (brotli 11, gzip 9); `large` for the pages of a
- * large site and for any file over 1 MB, where brotli 11 would cost seconds (about 40 ms per 60 kB)
+ * How hard to compress: `smallest` for a build (brotli 10, gzip 9); `large` for the pages of a
+ * large site and for any file over 1 MB, where brotli 10 would cost seconds (about 15 ms per 60 kB)
  * for 8 to 12 % fewer bytes than brotli 7 (1 ms); `fast` for `watch`, which compresses per request.
  */
 export type CompressionEffort = 'smallest' | 'large' | 'fast';
 
-const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: constants.BROTLI_MAX_QUALITY, large: 7, fast: 4 };
+// Not brotli 11 (BROTLI_MAX_QUALITY): on the sample site's 14 text files it takes 120 ms of CPU
+// against 43 ms for brotli 10, for 1.4 % fewer bytes (41,588 against 42,187 B in all, 16 to 150 B a
+// file); on a small site's first build that was the largest single cost (README, "Performance").
+const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: 10, large: 7, fast: 4 };
 
 const CONCURRENCY = 4;
 
@@ -46,7 +49,7 @@ function compresses(file: string): boolean {
 /**
  * The siblings a page of a site of `pageCount` pages gets with the `large` effort, compressed at once on
  * the calling thread (a render worker: src/render/render-worker.ts), so they need not be made again while
- * the stream is written; undefined when the page is compressed otherwise (small sites: brotli 11, cached).
+ * the stream is written; undefined when the page is compressed otherwise (small sites: brotli 10, cached).
  * The same bytes as `compressedForms`: zlib's synchronous and thread-pool calls run the same code.
  */
 export function pageFormsSync(file: string, bytes: Uint8Array, pageCount: number, pack?: CompressedPack): PageForms | undefined {
@@ -72,7 +75,7 @@ export function packSettings(): string {
 async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<CompressedForms> {
   if (!compresses(file)) return {};
   const effort = effortFor(file, bytes, pageCount);
-  // Only brotli 11 is worth a cache entry: writing one costs more than compressing at level 7.
+  // Only brotli 10 is worth a cache entry: writing one costs more than compressing at level 7.
   return cacheDir && effort === 'smallest' ? cachedForms(bytes, cacheDir) : compressedForms(bytes, effort);
 }
 
@@ -114,12 +117,12 @@ function exact(view: Uint8Array): Uint8Array {
 }
 
 // Bumped when the settings above change, so cached forms made with other settings are not reused.
-const CACHE_VERSION = 'v3';
+const CACHE_VERSION = 'v4';
 
 /**
  * The output plus `<file>.br` and `<file>.gz` for every text file they make smaller (HTML, CSS,
  * JavaScript, XML, SVG...), sorted by path like the build's own map. zlib runs on libuv's thread
- * pool, so files compress in parallel. Brotli at its best quality costs about 10 ms per 20 kB, so
+ * pool, so files compress in parallel. Brotli 10 costs about 5 ms per 20 kB, so
  * with a `cacheDir` the forms are kept by content hash: a rebuild compresses only what changed.
  * `pageCount` is the site's number of pages (the build's `pages.length`); by default, its HTML files
  * outside `static/`.
@@ -190,9 +193,32 @@ function countPages(files: Iterable<string>): number {
   return pages;
 }
 
-// One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).
-async function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
+/**
+ * Starts compressing a hashed asset (`static/…`, known before any page) now, while the content is
+ * read, so the build's stream later finds its forms made (`cachedForms` joins a running compression
+ * of the same bytes). The same forms the stream would make: a hashed asset's effort does not depend
+ * on the page count.
+ */
+export function compressAhead(file: string, bytes: Uint8Array, cacheDir: string): Promise<unknown> {
+  if (!file.startsWith('static/') || !compresses(file) || effortFor(file, bytes, 0) !== 'smallest') return Promise.resolve();
+  // Only a head start: the stream's own request reports any failure.
+  return cachedForms(bytes, cacheDir).catch(() => undefined);
+}
+
+/** Compressions under way, by cache entry: a second request for the same bytes joins the first. */
+const compressing = new Map<string, Promise<CompressedForms>>();
+
+function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
   const entry = path.join(cacheDir, 'compressed', hash(Buffer.concat([Buffer.from(`${CACHE_VERSION}\0`), bytes])));
+  const running = compressing.get(entry);
+  if (running) return running;
+  const started = readOrCompress(entry, bytes).finally(() => compressing.delete(entry));
+  compressing.set(entry, started);
+  return started;
+}
+
+// One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).
+async function readOrCompress(entry: string, bytes: Uint8Array): Promise<CompressedForms> {
   const cached = await readFile(entry).catch(() => undefined);
   if (cached && cached.byteLength >= 8) {
     const brLength = cached.readUInt32LE(0);

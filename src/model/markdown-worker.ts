@@ -68,7 +68,7 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
  * (test/integration/parallel-build.test.ts compares bytes).
  */
 export async function startContentWorker(contentDir: string, cacheDir: string): Promise<ContentWorker | undefined> {
-  if (!import.meta.url.endsWith('.js')) return undefined;
+  if (!/\.c?js$/.test(import.meta.url)) return undefined;
   const files = await markdownFiles(contentDir);
   if (files.length < FILES_FOR_WORKER) return undefined;
   const task: ContentTask = { role: 'brochure-markdown', files, cacheDir, shared: new SharedArrayBuffer(8) };

@@ -1,7 +1,9 @@
 // Precompressed siblings: only text, only when smaller, byte-identical from one build to the next.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressedForms, streamWithCompressedSiblings, withCompressedSiblings } from '../../src/host/precompress.ts';
+import { compressAhead, compressedForms, streamWithCompressedSiblings, withCompressedSiblings } from '../../src/host/precompress.ts';
 import { tempDir } from '../helpers/files.ts';
 
 const page = Buffer.from(`<!doctype html><html><body>${'<p>Psicoterapia a Pescara.</p>'.repeat(50)}</body></html>`);
@@ -149,5 +151,32 @@ describe('compressedForms', () => {
     expect(smallest.br!.byteLength).toBeLessThanOrEqual(fast.br!.byteLength);
     expect(brotliDecompressSync(fast.br!).equals(page)).toBe(true);
     expect(gunzipSync(fast.gz!).equals(page)).toBe(true);
+  });
+});
+
+describe('compressAhead', () => {
+  const stylesheet = Buffer.from('body{color:teal}'.repeat(40));
+
+  it("compresses a hashed asset ahead into the cache, and the stream's request for the same bytes takes those forms", async () => {
+    const cacheDir = await tempDir('brochure-compressed-');
+    const files: [string, Uint8Array][] = [['static/css/site.0123456789.css', stylesheet], ['index.html', page]];
+    const fresh = await withCompressedSiblings(new Map(files));
+    const ahead = compressAhead('static/css/site.0123456789.css', stylesheet, cacheDir);
+    // Asked again while it runs: joined, not compressed a second time, the same bytes.
+    async function* stream() {
+      yield* files;
+    }
+    const streamed = new Map<string, Uint8Array>();
+    for await (const [file, bytes] of streamWithCompressedSiblings(stream(), 1, cacheDir)) streamed.set(file, bytes);
+    await ahead;
+    expect([...streamed.keys()].sort()).toEqual([...fresh.keys()]);
+    for (const [file, bytes] of fresh) expect(Buffer.from(streamed.get(file)!).equals(Buffer.from(bytes)), file).toBe(true);
+    expect(await readdir(path.join(cacheDir, 'compressed'))).toHaveLength(2);
+  });
+
+  it('leaves pages, host files and images to the stream: their effort depends on the site', async () => {
+    const cacheDir = await tempDir('brochure-compressed-');
+    await Promise.all([compressAhead('index.html', page, cacheDir), compressAhead('_headers', page, cacheDir), compressAhead('static/media/hero.0123456789.avif', Buffer.alloc(2000), cacheDir)]);
+    expect(await readdir(path.join(cacheDir, 'compressed')).catch(() => [])).toEqual([]);
   });
 });
