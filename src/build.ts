@@ -175,12 +175,12 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
     const broken = new Map<Route, ContentError[]>();
     const pack = loadPack(options.cacheDir, packSettings());
     const packed = new Map<string, CompressedForms>();
-    for await (const { route, bytes, forms, formsKey, brokenUrls } of streamPages(model, assets, templates, { files: fileSet, base, pack })) {
+    for await (const { route, bytes, forms, formsKey, brokenUrls, facts } of streamPages(model, assets, templates, { files: fileSet, base, pack })) {
       if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
       if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
-      pages.push({ route, get html() { return decode(bytes); } });
+      pages.push({ route, facts, get html() { return decode(bytes); } });
       sizes.set(route.file, { byteLength: bytes.byteLength });
       yield [route.file, bytes, forms];
     }

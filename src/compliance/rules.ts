@@ -3,6 +3,7 @@ import type { SiteModel } from '../model/site-model.ts';
 import { plural } from '../plural.ts';
 import { PRIVACY_PATH } from '../routes.ts';
 import type { Page } from '../render/render-pages.ts';
+import { pageFacts, type PageFacts } from './page-facts.ts';
 
 /** What a rule concluded about one thing: PASS, or WARN with what to change. */
 export interface Finding {
@@ -53,14 +54,14 @@ export function privacyNotice({ model, pages }: ComplianceInput): Finding[] {
   // Loading requires privacy.md, so the route is always there; its body may still be empty.
   const source = model.routes.find((route) => route.kind === 'privacy')?.source ?? model.siteFile;
   if (model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, 'the privacy notice has no text: write it in the body of the file')];
-  const links = (html: string) => html.includes(`href="${PRIVACY_PATH}"`);
   const unlinked: string[] = [];
   let forms = 0;
   for (const page of pages) {
-    if (!htmlOf(page, /<section[^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/g).some(links)) unlinked.push(`the cookie banner of ${label(page)}`);
-    for (const form of htmlOf(page, /<form[\s\S]*?<\/form>/g)) {
+    const facts = factsOf(page);
+    if (!facts.bannerLinksPrivacy) unlinked.push(`the cookie banner of ${label(page)}`);
+    for (const linked of facts.formsLinkPrivacy) {
       forms += 1;
-      if (!links(form)) unlinked.push(`a form on ${label(page)}`);
+      if (!linked) unlinked.push(`a form on ${label(page)}`);
     }
   }
   // The banner and the forms come from the templates, not from content.
@@ -95,8 +96,7 @@ export function emailServiceIds({ model }: ComplianceInput): Finding[] {
 /** Every page, as rendered, has a title and a description: one warning per page without, else one pass. */
 export function pageMetadata({ model, pages }: ComplianceInput): Finding[] {
   const warnings = pages.flatMap((page) => {
-    const title = /<title>([^<]*)<\/title>/.exec(page.html)?.[1]?.trim();
-    const description = /<meta name="description" content="([^"]*)"/.exec(page.html)?.[1]?.trim();
+    const { title, description } = factsOf(page);
     const missing = [title ? '' : 'title', description ? '' : 'description'].filter(Boolean);
     return missing.length > 0 ? [warn('page-metadata', page.route.source, `${label(page)} has no ${missing.join(' and no ')}`)] : [];
   });
@@ -112,9 +112,9 @@ export function checkCompliance(input: ComplianceInput): Finding[] {
   return RULES.flatMap((rule) => rule(input));
 }
 
-/** Every part of a page's HTML that `pattern` (global) matches. */
-function htmlOf(page: Page, pattern: RegExp): string[] {
-  return [...page.html.matchAll(pattern)].map((match) => match[0]);
+/** What the rules read in a page: found while it was rendered (`build`), or now from its HTML. */
+function factsOf(page: Page): PageFacts {
+  return page.facts ?? pageFacts(page.html);
 }
 
 function label(page: Page): string {

@@ -8,12 +8,15 @@ import type { CompressedPack } from '../host/compressed-pack.ts';
 import { pageFormsSync } from '../host/precompress.ts';
 import type { CompressedForms } from '../host/compressed-pack.ts';
 import { brokenUrls } from './check-links.ts';
+import { pageFacts, type PageFacts } from '../compliance/page-facts.ts';
 import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
 
 /** A rendered route: the file it goes to and its HTML. */
 export interface Page {
   route: Route;
   html: string;
+  /** What the compliance rules read in the HTML, when found as the page was rendered (`build`). */
+  facts?: PageFacts;
 }
 
 /** What the main thread hands a render worker. */
@@ -60,6 +63,7 @@ export interface OutputPage {
   /** The page's key in the pack of compressed pages (`PageOutput.pack`). */
   formsKey?: string;
   brokenUrls: string[];
+  facts: PageFacts;
 }
 
 /** A streamed page as a worker posts it (the route by index); its buffers are transferred, not copied. */
@@ -170,12 +174,12 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
   }
 }
 
-/** Renders one route and makes it ready to write (`streamPages`): its broken links, its bytes, and on a large site its compressed forms. */
+/** Renders one route and makes it ready to write (`streamPages`): its broken links, its bytes, what the compliance rules read, and on a large site its compressed forms. */
 export function outputPage(templates: PageTemplates, props: PageProps, output: PageOutput): OutputPage {
   const { html } = renderPage(templates, props);
   const bytes = Buffer.from(html);
   const made = pageFormsSync(props.route.file, bytes, props.model.routes.length, output.pack);
-  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base) };
+  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base), facts: pageFacts(html) };
 }
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
