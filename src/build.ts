@@ -24,6 +24,7 @@ import { checkLinks, linkProblems } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
+import { startEarlyWorkers } from './render/early-workers.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseMarkdown, sitePath } from './base-path.ts';
 
@@ -151,8 +152,15 @@ export interface SiteStream {
  * peak memory does not grow with the whole site's bytes (README, "Performance").
  */
 export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHooks, 'cmsBackend'> = {}): Promise<SiteStream | BuildFailure> {
-  const prepared = await prepareSite(options, noCache(options), hooks.cmsBackend);
-  if (!prepared.ok) return prepared;
+  const early = startEarlyWorkers(options);
+  const prepared = await prepareSite(options, noCache(options), hooks.cmsBackend).catch((error: unknown) => {
+    early.release();
+    throw error;
+  });
+  if (!prepared.ok) {
+    early.release();
+    return prepared;
+  }
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone, files: otherFiles, imagesEncoded } = prepared;
   // Known before rendering: every page's file and every other output file, which is all a link may point at.
   const fileSet = new Set([...model.routes.map((route) => route.file), ...otherFiles.keys()]);
@@ -175,7 +183,7 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
     const broken = new Map<Route, ContentError[]>();
     const pack = loadPack(options.cacheDir, packSettings());
     const packed = new Map<string, CompressedForms>();
-    for await (const { route, bytes, forms, formsKey, brokenUrls, facts } of streamPages(model, assets, templates, { files: fileSet, base, pack })) {
+    for await (const { route, bytes, forms, formsKey, brokenUrls, facts } of streamPages(model, assets, templates, { files: fileSet, base, pack }, early)) {
       if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
       if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of

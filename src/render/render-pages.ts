@@ -73,9 +73,17 @@ export type PostedPage = Omit<OutputPage, 'route'> & { index: number };
 // costs more than the rendering it takes over; measured on the 2-core machine in README.
 const ROUTES_PER_WORKER = 250;
 
+/** How many threads (this one included) render a site of `routes` routes. */
+export function renderThreads(routes: number): number {
+  return Math.min(availableParallelism(), Math.floor(routes / ROUTES_PER_WORKER));
+}
+
+/** The role of a worker started before its task is known (early-workers.ts): it waits for the task as its first message. */
+export const WAITING_ROLE = 'brochure-render-waiting';
+
 /** Renders each route with the template of its kind; large sites share the work with worker threads. */
 export async function renderPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates): Promise<Page[]> {
-  const threads = Math.min(availableParallelism(), Math.floor(model.routes.length / ROUTES_PER_WORKER));
+  const threads = renderThreads(model.routes.length);
   if (!file || threads < 2) return model.routes.map((route) => renderPage(templates, { model, route, assets }));
 
   const indexes = model.routes.map((_, index) => index);
@@ -85,7 +93,7 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, { pag
   // Workers start first so they load while this thread renders its own slice.
   const pending = others.map((routes) => {
     const html: string[] = [];
-    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, (batch) => html.push(...batch)).then(() => html);
+    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, undefined, (batch) => html.push(...batch)).then(() => html);
   });
   const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets }).html), ...(await Promise.all(pending))].flat();
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
@@ -102,11 +110,18 @@ export type RenderPage = (templates: PageTemplates, props: PageProps) => Page;
  * encoded and (large sites) compressed by the thread that took it (`outputPage`): the same bytes
  * wherever it ran. Pages come in the order they are done.
  */
-export async function* streamPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates, output: PageOutput): AsyncGenerator<OutputPage> {
+export async function* streamPages(
+  model: SiteModel,
+  assets: AssetManifest,
+  { pages: templates, bundleFile: file }: LoadedTemplates,
+  output: PageOutput,
+  early?: { take(file: string): Worker | undefined; release(): void },
+): AsyncGenerator<OutputPage> {
   const routes = model.routes;
-  const threads = file ? Math.min(availableParallelism(), Math.floor(routes.length / ROUTES_PER_WORKER)) : 1;
+  const threads = file ? renderThreads(routes.length) : 1;
   const own = (index: number) => outputPage(templates, { model, route: routes[index]!, assets }, output);
   if (!file || threads < 2) {
+    early?.release();
     for (let index = 0; index < routes.length; index++) yield own(index);
     return;
   }
@@ -119,7 +134,7 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
     const consumed = new Int32Array(new SharedArrayBuffer(4));
     counters.push(consumed);
     const task: StreamRenderTask = { role: 'brochure-render-stream', model, assets, output, next: next.buffer as SharedArrayBuffer, consumed: consumed.buffer as SharedArrayBuffer };
-    return runWorker<PostedPage[]>(file, task, (batch) => {
+    return runWorker<PostedPage[]>(file, task, early?.take(file), (batch) => {
       batch.forEach(({ index, ...page }, at) => arrived.push({ page: { route: routes[index]!, ...page }, consumed: at === batch.length - 1 ? consumed : undefined }));
       wake?.();
     });
@@ -165,6 +180,7 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
       wake = undefined;
     }
   } finally {
+    early?.release();
     // Stopped early (a failed write): no route is left to take, and no worker waits for this thread.
     Atomics.store(next, 0, routes.length);
     for (const consumed of counters) {
@@ -196,10 +212,14 @@ export const STREAM_BATCH = 16;
 /** How many batches a worker of a streamed build may post before the main thread has handed them on. */
 export const BATCHES_AHEAD = 4;
 
-/** Runs `task` in a worker; `onBatch` gets each batch it posts (an empty batch ends). */
-function runWorker<T extends unknown[]>(file: string, task: RenderTask, onBatch: (batch: T) => void): Promise<void> {
+/** Runs `task` in a worker (`started` early, waiting for it, or a new one); `onBatch` gets each batch it posts (an empty batch ends). */
+function runWorker<T extends unknown[]>(file: string, task: RenderTask, started: Worker | undefined, onBatch: (batch: T) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(`file://${file}`), { workerData: task });
+    const worker = started ?? new Worker(new URL(`file://${file}`), { workerData: task });
+    if (started) {
+      started.ref();
+      started.postMessage(task);
+    }
     worker.on('message', (batch: T) => {
       if (batch.length > 0) return onBatch(batch);
       resolve();
