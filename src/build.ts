@@ -25,6 +25,7 @@ import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { startEarlyWorkers } from './render/early-workers.ts';
+import type { PageFacts } from './compliance/page-facts.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseMarkdown, sitePath } from './base-path.ts';
 
@@ -125,6 +126,8 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 export interface StreamedBuild extends Omit<BuildSuccess, 'files'> {
   /** Output path -> size, in the order the files were handed out. */
   files: ReadonlyMap<string, { byteLength: number }>;
+  /** What the compliance rules read in each page, found as it was rendered. */
+  facts: ReadonlyMap<Route, PageFacts>;
 }
 
 /** An output file of a streamed build: its path, its bytes, and for a page of a large site its compressed forms, made as it was rendered. */
@@ -166,6 +169,7 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
   const fileSet = new Set([...model.routes.map((route) => route.file), ...otherFiles.keys()]);
   const sizes = new Map<string, { byteLength: number }>();
   const pages: Page[] = [];
+  const pageFacts = new Map<Route, PageFacts>();
   let end: number | undefined;
   // The compliance rules read a page's HTML several times in a row: the page decoded last is kept, not every page.
   let decoded: { bytes: Uint8Array; html: string } | undefined;
@@ -188,7 +192,8 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
       if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
-      pages.push({ route, facts, get html() { return decode(bytes); } });
+      pages.push({ route, get html() { return decode(bytes); } });
+      pageFacts.set(route, facts);
       sizes.set(route.file, { byteLength: bytes.byteLength });
       yield [route.file, bytes, forms];
     }
@@ -209,6 +214,7 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
         ok: true,
         files: sizes,
         pages: pages.sort((a, b) => order.get(a.route)! - order.get(b.route)!),
+        facts: pageFacts,
         model,
         problems: checkedProblems,
         times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },

@@ -15,8 +15,6 @@ import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from '.
 export interface Page {
   route: Route;
   html: string;
-  /** What the compliance rules read in the HTML, when found as the page was rendered (`build`). */
-  facts?: PageFacts;
 }
 
 /** What the main thread hands a render worker. */
@@ -63,6 +61,7 @@ export interface OutputPage {
   /** The page's key in the pack of compressed pages (`PageOutput.pack`). */
   formsKey?: string;
   brokenUrls: string[];
+  /** What the compliance rules read in the HTML. */
   facts: PageFacts;
 }
 
