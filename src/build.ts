@@ -11,7 +11,7 @@ import { adminBuild } from './cms/build-admin.ts';
 import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
-import { startContentWorker, type PrefetchedContent } from './model/markdown-worker.ts';
+import type { PrefetchedContent } from './model/markdown-worker.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
@@ -301,7 +301,9 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 function noCache(options: ResolvedOptions): BuildCache {
   // On large sites a second thread reads, parses and renders half the Markdown files while this one does
   // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
-  const worker = startContentWorker(options.content, options.cacheDir);
+  // Imported, not bundled with this module: the compiled CLI then gives the worker a chunk of its own,
+  // so it starts without the rest of the pipeline (zod and the schemas among it: README, "Performance").
+  const worker = import('./model/markdown-worker.ts').then(({ startContentWorker }) => startContentWorker(options.content, options.cacheDir));
   const frontMatter = FrontMatterCache.load(options.cacheDir);
   let prefetched: Promise<PrefetchedContent | undefined> | undefined;
   const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));
