@@ -12,6 +12,8 @@ export interface EarlyWorkers {
   take(file: string): Worker | undefined;
   /** Ends the workers not taken. */
   release(): void;
+  /** How many workers were started, once that is decided (tests wait for it instead of for time). */
+  started: Promise<number>;
 }
 
 /** Pages a site has besides its professionals' (home, contacts, Percorsi, privacy, 404…): a lower bound is enough. */
@@ -27,12 +29,12 @@ const OTHER_PAGES = 5;
 export function startEarlyWorkers(options: ResolvedOptions): EarlyWorkers {
   const started: { file: string; worker: Worker; alive: boolean }[] = [];
   let released = false;
-  void (async () => {
+  const starting = (async () => {
     const names = await readdir(path.join(options.content, 'professionals')).catch(() => [] as string[]);
     const count = renderThreads(names.length + OTHER_PAGES) - 1;
-    if (count < 1) return;
+    if (count < 1) return 0;
     const { bundleFile: file } = await loadTemplates(options);
-    if (!file || released) return;
+    if (!file || released) return 0;
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL(`file://${file}`), { workerData: { role: WAITING_ROLE } });
       worker.unref();
@@ -42,8 +44,10 @@ export function startEarlyWorkers(options: ResolvedOptions): EarlyWorkers {
       worker.once('exit', dead);
       started.push(entry);
     }
-  })().catch(() => undefined);
+    return count;
+  })().catch(() => 0);
   return {
+    started: starting,
     take(file) {
       const index = started.findIndex((entry) => entry.alive && entry.file === file);
       return index === -1 ? undefined : started.splice(index, 1)[0]!.worker;
