@@ -11,7 +11,7 @@ import { adminBuild } from './cms/build-admin.ts';
 import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
-import { startContentWorker, type PrefetchedContent } from './model/markdown-worker.ts';
+import type { PrefetchedContent } from './model/markdown-worker.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
@@ -25,6 +25,8 @@ import { loadTemplates } from './bundle/templates.ts';
 import { takeStarted } from './bundle/start-bundles.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
+import { startEarlyWorkers } from './render/early-workers.ts';
+import type { PageFacts } from './compliance/page-facts.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseMarkdown, sitePath } from './base-path.ts';
 
@@ -125,6 +127,8 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
 export interface StreamedBuild extends Omit<BuildSuccess, 'files'> {
   /** Output path -> size, in the order the files were handed out. */
   files: ReadonlyMap<string, { byteLength: number }>;
+  /** What the compliance rules read in each page, found as it was rendered. */
+  facts: ReadonlyMap<Route, PageFacts>;
 }
 
 /** An output file of a streamed build: its path, its bytes, and for a page of a large site its compressed forms, made as it was rendered. */
@@ -152,13 +156,21 @@ export interface SiteStream {
  * peak memory does not grow with the whole site's bytes (README, "Performance").
  */
 export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHooks, 'cmsBackend'> = {}): Promise<SiteStream | BuildFailure> {
-  const prepared = await prepareSite(options, noCache(options), hooks.cmsBackend);
-  if (!prepared.ok) return prepared;
+  const early = startEarlyWorkers(options);
+  const prepared = await prepareSite(options, noCache(options), hooks.cmsBackend).catch((error: unknown) => {
+    early.release();
+    throw error;
+  });
+  if (!prepared.ok) {
+    early.release();
+    return prepared;
+  }
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone, files: otherFiles, imagesEncoded } = prepared;
   // Known before rendering: every page's file and every other output file, which is all a link may point at.
   const fileSet = new Set([...model.routes.map((route) => route.file), ...otherFiles.keys()]);
   const sizes = new Map<string, { byteLength: number }>();
   const pages: Page[] = [];
+  const pageFacts = new Map<Route, PageFacts>();
   let end: number | undefined;
   // The compliance rules read a page's HTML several times in a row: the page decoded last is kept, not every page.
   let decoded: { bytes: Uint8Array; html: string } | undefined;
@@ -176,12 +188,13 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
     const broken = new Map<Route, ContentError[]>();
     const pack = loadPack(options.cacheDir, packSettings());
     const packed = new Map<string, CompressedForms>();
-    for await (const { route, bytes, forms, formsKey, brokenUrls } of streamPages(model, assets, templates, { files: fileSet, base, pack })) {
+    for await (const { route, bytes, forms, formsKey, brokenUrls, facts } of streamPages(model, assets, templates, { files: fileSet, base, pack }, early)) {
       if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
       if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of
       // the string, which is two bytes a character on any page with a dash or curly quote.
       pages.push({ route, get html() { return decode(bytes); } });
+      pageFacts.set(route, facts);
       sizes.set(route.file, { byteLength: bytes.byteLength });
       yield [route.file, bytes, forms];
     }
@@ -202,6 +215,7 @@ export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHook
         ok: true,
         files: sizes,
         pages: pages.sort((a, b) => order.get(a.route)! - order.get(b.route)!),
+        facts: pageFacts,
         model,
         problems: checkedProblems,
         times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
@@ -288,7 +302,9 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 function noCache(options: ResolvedOptions): BuildCache {
   // On large sites a second thread reads, parses and renders half the Markdown files while this one does
   // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
-  const worker = startContentWorker(options.content, options.cacheDir);
+  // Imported, not bundled with this module: the compiled CLI then gives the worker a chunk of its own,
+  // so it starts without the rest of the pipeline (zod and the schemas among it: README, "Performance").
+  const worker = import('./model/markdown-worker.ts').then(({ startContentWorker }) => startContentWorker(options.content, options.cacheDir));
   const frontMatter = FrontMatterCache.load(options.cacheDir);
   let prefetched: Promise<PrefetchedContent | undefined> | undefined;
   const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));

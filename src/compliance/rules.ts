@@ -1,8 +1,9 @@
 // Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
-import type { SiteModel } from '../model/site-model.ts';
+import type { Route, SiteModel } from '../model/site-model.ts';
 import { plural } from '../plural.ts';
 import { PRIVACY_PATH } from '../routes.ts';
 import type { Page } from '../render/render-pages.ts';
+import { pageFacts, type PageFacts } from './page-facts.ts';
 
 /** What a rule concluded about one thing: PASS, or WARN with what to change. */
 export interface Finding {
@@ -18,6 +19,8 @@ export interface Finding {
 export interface ComplianceInput {
   model: SiteModel;
   pages: readonly Page[];
+  /** What the rules read in each page, when found as it was rendered (`build`); otherwise read from its HTML. */
+  facts?: ReadonlyMap<Route, PageFacts>;
 }
 
 /** The e-mail service ids the sample content ships with: a form using them can never send. */
@@ -49,18 +52,18 @@ export function registrations({ model }: ComplianceInput): Finding[] {
 }
 
 /** The privacy notice has text, and every cookie banner and every form links to it (GDPR art. 13). */
-export function privacyNotice({ model, pages }: ComplianceInput): Finding[] {
+export function privacyNotice({ model, pages, facts: found }: ComplianceInput): Finding[] {
   // Loading requires privacy.md, so the route is always there; its body may still be empty.
   const source = model.routes.find((route) => route.kind === 'privacy')?.source ?? model.siteFile;
   if (model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, 'the privacy notice has no text: write it in the body of the file')];
-  const links = (html: string) => html.includes(`href="${PRIVACY_PATH}"`);
   const unlinked: string[] = [];
   let forms = 0;
   for (const page of pages) {
-    if (!htmlOf(page, /<section[^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/g).some(links)) unlinked.push(`the cookie banner of ${label(page)}`);
-    for (const form of htmlOf(page, /<form[\s\S]*?<\/form>/g)) {
+    const facts = factsOf(page, found);
+    if (!facts.bannerLinksPrivacy) unlinked.push(`the cookie banner of ${label(page)}`);
+    for (const linked of facts.formsLinkPrivacy) {
       forms += 1;
-      if (!links(form)) unlinked.push(`a form on ${label(page)}`);
+      if (!linked) unlinked.push(`a form on ${label(page)}`);
     }
   }
   // The banner and the forms come from the templates, not from content.
@@ -93,10 +96,9 @@ export function emailServiceIds({ model }: ComplianceInput): Finding[] {
 }
 
 /** Every page, as rendered, has a title and a description: one warning per page without, else one pass. */
-export function pageMetadata({ model, pages }: ComplianceInput): Finding[] {
+export function pageMetadata({ model, pages, facts }: ComplianceInput): Finding[] {
   const warnings = pages.flatMap((page) => {
-    const title = /<title>([^<]*)<\/title>/.exec(page.html)?.[1]?.trim();
-    const description = /<meta name="description" content="([^"]*)"/.exec(page.html)?.[1]?.trim();
+    const { title, description } = factsOf(page, facts);
     const missing = [title ? '' : 'title', description ? '' : 'description'].filter(Boolean);
     return missing.length > 0 ? [warn('page-metadata', page.route.source, `${label(page)} has no ${missing.join(' and no ')}`)] : [];
   });
@@ -112,9 +114,9 @@ export function checkCompliance(input: ComplianceInput): Finding[] {
   return RULES.flatMap((rule) => rule(input));
 }
 
-/** Every part of a page's HTML that `pattern` (global) matches. */
-function htmlOf(page: Page, pattern: RegExp): string[] {
-  return [...page.html.matchAll(pattern)].map((match) => match[0]);
+/** What the rules read in a page: found while it was rendered (`build`), or now from its HTML. */
+function factsOf(page: Page, found: ComplianceInput['facts']): PageFacts {
+  return found?.get(page.route) ?? pageFacts(page.html);
 }
 
 function label(page: Page): string {

@@ -6,6 +6,7 @@ import { cacheableJson, FrontMatterCache } from '../content/front-matter-cache.t
 import { cleanYamlData, normaliseText, splitFrontMatter, type ReadContent } from '../content/load.ts';
 import { readContentFile, readContentFileSync, type ReadResult } from '../content/read-file.ts';
 import { hashOf, loadRenderer, readMarkdownCache, type RenderedMarkdown } from './markdown.ts';
+import { plainParagraphsHtml } from './plain-markdown.ts';
 
 /** What the main thread hands the worker. */
 interface ContentTask {
@@ -159,7 +160,7 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
     }
     if (cached[hashOf(body)] === undefined) {
       miss();
-      done.markdown = [body, (render ??= await loadRenderer())(body)];
+      done.markdown = [body, plainParagraphsHtml(body) ?? (render ??= await loadRenderer())(body)];
     }
   }
   return out;

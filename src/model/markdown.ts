@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../cache-file.ts';
+import { plainParagraphsHtml } from './plain-markdown.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
 const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
@@ -30,7 +31,7 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     let html = cached[key];
     if (html === undefined) {
       missed = true;
-      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? (render ??= await loadRenderer())(body);
+      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? plainParagraphsHtml(body) ?? (render ??= await loadRenderer())(body);
     }
     rendered.set(body, html);
     fresh[key] = html;
@@ -42,10 +43,10 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
 
 /** Renders one body without the cache (tests, and the rare caller with a single string). */
 export async function renderMarkdown(markdown: string): Promise<string> {
-  return (await loadRenderer())(markdown);
+  return plainParagraphsHtml(markdown) ?? (await loadRenderer())(markdown);
 }
 
-/** The Unified pipeline, loaded on first use. */
+/** The Unified pipeline alone, loaded on first use; callers try plainParagraphsHtml first (plain-markdown.ts). */
 export async function loadRenderer(): Promise<(markdown: string) => string> {
   const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { rawWhereNeeded }, { default: rehypeSanitize }, { default: rehypeStringify }] =
     await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('./raw-html.ts'), import('rehype-sanitize'), import('rehype-stringify')]);

@@ -8,6 +8,7 @@ import type { CompressedPack } from '../host/compressed-pack.ts';
 import { pageFormsSync } from '../host/precompress.ts';
 import type { CompressedForms } from '../host/compressed-pack.ts';
 import { brokenUrls } from './check-links.ts';
+import { pageFacts, type PageFacts } from '../compliance/page-facts.ts';
 import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
 
 /** A rendered route: the file it goes to and its HTML. */
@@ -60,6 +61,8 @@ export interface OutputPage {
   /** The page's key in the pack of compressed pages (`PageOutput.pack`). */
   formsKey?: string;
   brokenUrls: string[];
+  /** What the compliance rules read in the HTML. */
+  facts: PageFacts;
 }
 
 /** A streamed page as a worker posts it (the route by index); its buffers are transferred, not copied. */
@@ -69,9 +72,17 @@ export type PostedPage = Omit<OutputPage, 'route'> & { index: number };
 // costs more than the rendering it takes over; measured on the 2-core machine in README.
 const ROUTES_PER_WORKER = 250;
 
+/** How many threads (this one included) render a site of `routes` routes. */
+export function renderThreads(routes: number): number {
+  return Math.min(availableParallelism(), Math.floor(routes / ROUTES_PER_WORKER));
+}
+
+/** The role of a worker started before its task is known (early-workers.ts): it waits for the task as its first message. */
+export const WAITING_ROLE = 'brochure-render-waiting';
+
 /** Renders each route with the template of its kind; large sites share the work with worker threads. */
 export async function renderPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates): Promise<Page[]> {
-  const threads = Math.min(availableParallelism(), Math.floor(model.routes.length / ROUTES_PER_WORKER));
+  const threads = renderThreads(model.routes.length);
   if (!file || threads < 2) return model.routes.map((route) => renderPage(templates, { model, route, assets }));
 
   const indexes = model.routes.map((_, index) => index);
@@ -81,7 +92,7 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, { pag
   // Workers start first so they load while this thread renders its own slice.
   const pending = others.map((routes) => {
     const html: string[] = [];
-    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, (batch) => html.push(...batch)).then(() => html);
+    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, undefined, (batch) => html.push(...batch)).then(() => html);
   });
   const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets }).html), ...(await Promise.all(pending))].flat();
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
@@ -98,11 +109,18 @@ export type RenderPage = (templates: PageTemplates, props: PageProps) => Page;
  * encoded and (large sites) compressed by the thread that took it (`outputPage`): the same bytes
  * wherever it ran. Pages come in the order they are done.
  */
-export async function* streamPages(model: SiteModel, assets: AssetManifest, { pages: templates, bundleFile: file }: LoadedTemplates, output: PageOutput): AsyncGenerator<OutputPage> {
+export async function* streamPages(
+  model: SiteModel,
+  assets: AssetManifest,
+  { pages: templates, bundleFile: file }: LoadedTemplates,
+  output: PageOutput,
+  early?: { take(file: string): Worker | undefined; release(): void },
+): AsyncGenerator<OutputPage> {
   const routes = model.routes;
-  const threads = file ? Math.min(availableParallelism(), Math.floor(routes.length / ROUTES_PER_WORKER)) : 1;
+  const threads = file ? renderThreads(routes.length) : 1;
   const own = (index: number) => outputPage(templates, { model, route: routes[index]!, assets }, output);
   if (!file || threads < 2) {
+    early?.release();
     for (let index = 0; index < routes.length; index++) yield own(index);
     return;
   }
@@ -115,7 +133,7 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
     const consumed = new Int32Array(new SharedArrayBuffer(4));
     counters.push(consumed);
     const task: StreamRenderTask = { role: 'brochure-render-stream', model, assets, output, next: next.buffer as SharedArrayBuffer, consumed: consumed.buffer as SharedArrayBuffer };
-    return runWorker<PostedPage[]>(file, task, (batch) => {
+    return runWorker<PostedPage[]>(file, task, early?.take(file), (batch) => {
       batch.forEach(({ index, ...page }, at) => arrived.push({ page: { route: routes[index]!, ...page }, consumed: at === batch.length - 1 ? consumed : undefined }));
       wake?.();
     });
@@ -161,6 +179,7 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
       wake = undefined;
     }
   } finally {
+    early?.release();
     // Stopped early (a failed write): no route is left to take, and no worker waits for this thread.
     Atomics.store(next, 0, routes.length);
     for (const consumed of counters) {
@@ -170,12 +189,12 @@ export async function* streamPages(model: SiteModel, assets: AssetManifest, { pa
   }
 }
 
-/** Renders one route and makes it ready to write (`streamPages`): its broken links, its bytes, and on a large site its compressed forms. */
+/** Renders one route and makes it ready to write (`streamPages`): its broken links, its bytes, what the compliance rules read, and on a large site its compressed forms. */
 export function outputPage(templates: PageTemplates, props: PageProps, output: PageOutput): OutputPage {
   const { html } = renderPage(templates, props);
   const bytes = Buffer.from(html);
   const made = pageFormsSync(props.route.file, bytes, props.model.routes.length, output.pack);
-  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base) };
+  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base), facts: pageFacts(html) };
 }
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
@@ -192,10 +211,14 @@ export const STREAM_BATCH = 16;
 /** How many batches a worker of a streamed build may post before the main thread has handed them on. */
 export const BATCHES_AHEAD = 4;
 
-/** Runs `task` in a worker; `onBatch` gets each batch it posts (an empty batch ends). */
-function runWorker<T extends unknown[]>(file: string, task: RenderTask, onBatch: (batch: T) => void): Promise<void> {
+/** Runs `task` in a worker (`started` early, waiting for it, or a new one); `onBatch` gets each batch it posts (an empty batch ends). */
+function runWorker<T extends unknown[]>(file: string, task: RenderTask, started: Worker | undefined, onBatch: (batch: T) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(`file://${file}`), { workerData: task });
+    const worker = started ?? new Worker(new URL(`file://${file}`), { workerData: task });
+    if (started) {
+      started.ref();
+      started.postMessage(task);
+    }
     worker.on('message', (batch: T) => {
       if (batch.length > 0) return onBatch(batch);
       resolve();

@@ -1,12 +1,14 @@
 // Worker side of parallel rendering: bundled with the templates, renders the routes it is given or takes from a shared counter.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { PageTemplates } from './page-props.ts';
-import { BATCHES_AHEAD, outputPage, RENDER_BATCH, renderPage, STREAM_BATCH, type PostedPage, type RenderTask, type StreamRenderTask } from './render-pages.ts';
+import { BATCHES_AHEAD, outputPage, RENDER_BATCH, renderPage, STREAM_BATCH, type PostedPage, type RenderTask, type StreamRenderTask, WAITING_ROLE } from './render-pages.ts';
 
 /** In a render worker, renders its routes and posts them back in batches, then an empty batch; elsewhere does nothing. */
 export function answerRenderTask(templates: PageTemplates): void {
   const task = workerData as RenderTask | undefined;
   if (isMainThread || !parentPort) return;
+  // Started before the model existed (early-workers.ts): the task comes as the first message.
+  if ((task?.role as string | undefined) === WAITING_ROLE) return void parentPort.once('message', (posted: StreamRenderTask) => answerStream(templates, posted));
   if (task?.role === 'brochure-render-stream') return answerStream(templates, task);
   if (task?.role !== 'brochure-render') return;
   const { model, assets } = task;

@@ -4,7 +4,7 @@ import type { AssetStage, BuildCache } from '../build.ts';
 import { sourcesOfImagesKey } from '../bundle/image-uses.ts';
 import type { ParsedFile } from '../content/load.ts';
 import type { ContentError } from '../errors.ts';
-import { renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
+import { loadRenderer, renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
 import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
@@ -120,7 +120,7 @@ export class WatchCache implements BuildCache {
       this.#markdown = new Map(await renderMarkdownBodies(bodies, this.#cacheDir));
       // Loading the Markdown pipeline takes about 150 ms: pay it now, not on the first save. Should
       // it fail, the first save that needs it reports why.
-      renderMarkdown('').catch(() => undefined);
+      loadRenderer().catch(() => undefined);
     }
     const rendered = new Map<string, string>();
     for (const body of bodies) rendered.set(body, this.#markdown.get(body) ?? (await renderMarkdown(body)));

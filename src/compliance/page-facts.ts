@@ -1,0 +1,30 @@
+// What the compliance rules read in a page's HTML, found once by the thread that renders the page (or later, for a page made in memory).
+import { PRIVACY_PATH } from '../routes.ts';
+
+/** The parts of one page the rules judge (src/compliance/rules.ts). */
+export interface PageFacts {
+  /** The page has a `<title>` with text. */
+  title: boolean;
+  /** The page has a `<meta name="description">` with text. */
+  description: boolean;
+  /** A cookie banner of the page links to the privacy notice. */
+  bannerLinksPrivacy: boolean;
+  /** Each form of the page, in order: whether it links to the privacy notice. */
+  formsLinkPrivacy: boolean[];
+}
+
+/** The facts of a page's HTML. Pure and cheap enough to run beside rendering, so `build` never reads its pages again for the rules. */
+export function pageFacts(html: string): PageFacts {
+  const links = (part: string) => part.includes(`href="${PRIVACY_PATH}"`);
+  return {
+    title: Boolean(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim()),
+    description: Boolean(/<meta name="description" content="([^"]*)"/.exec(html)?.[1]?.trim()),
+    bannerLinksPrivacy: partsOf(html, /<section[^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/g).some(links),
+    formsLinkPrivacy: partsOf(html, /<form[\s\S]*?<\/form>/g).map(links),
+  };
+}
+
+/** Every part of a page's HTML that `pattern` (global) matches. */
+function partsOf(html: string, pattern: RegExp): string[] {
+  return [...html.matchAll(pattern)].map((match) => match[0]);
+}
