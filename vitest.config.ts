@@ -29,11 +29,13 @@ export default defineConfig({
       // on it they are done in the first third of the run, and a second would share this process's
       // libuv pool (file system, zlib, sharp) with the first.
       threads: { isolate: false, maxThreads: 1, minThreads: 1 },
-      // Integration and browser tests: a process per file (they spawn CLIs, servers and watchers, and a
-      // process is the safe unit for what they leave behind). Vitest's default on two cores is one at
-      // a time, though most of a file's time is spent waiting for a child process or Chromium: three
-      // keep both cores busy.
-      forks: { maxForks: 3 },
+      // Integration and browser tests: three processes, each running one file after another and keeping
+      // its modules (vitest, playwright-core, src/) as the unit thread does: a fresh process per file cost
+      // about 0.4 s of CPU each. Vitest's default on two cores is one at a time, though most of a file's
+      // time is spent waiting for a child process or Chromium: three keep both cores busy. minForks: with
+      // fewer, the pool ends a process it finds idle, and one given a file meanwhile fails the run
+      // ("Terminating worker thread").
+      forks: { maxForks: 3, minForks: 3, isolate: false },
     },
     projects: [
       {
@@ -59,36 +61,31 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      {
+      // A project per file: the forks keep their modules from one file to the next, but vitest starts
+      // fresh processes for each project. At the end, beside the timing tests.
+      ...MOCKING.map((file) => ({
         test: {
-          name: 'unit-mocking',
-          include: MOCKING,
+          name: `unit-mocking ${file.slice('test/unit/'.length)}`,
+          include: [file],
           environment: 'node',
           setupFiles,
-          pool: 'forks',
+          pool: 'forks' as const,
+          sequence: { groupOrder: 1 },
         },
-      },
+      })),
       {
         test: {
-          name: 'integration',
-          include: ['test/integration/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          setupFiles,
-          pool: 'forks',
-          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
-          name: 'browser',
-          include: ['test/browser/**/*.test.{ts,tsx}'],
-          // The sample site as shipped is built and served once, and one Chromium started, for every file.
+          // Integration and browser tests in one project: vitest runs the files of a project that shares
+          // worker processes (isolate: false) only once the previous project's are all done, which would
+          // leave processes idle at the end of the first.
+          name: 'e2e',
+          include: ['test/integration/**/*.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
+          // The sample site as shipped is built and served once, and one Chromium started, for every browser file.
           globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
           setupFiles,
           pool: 'forks',
+          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -5,7 +5,7 @@ import { expect as vitestExpect, it as vitestIt, type ExpectStatic, type TestCon
 /** The test whose body is running, across its awaits (vitest's own "current test" is shared by concurrent tests). */
 const running = new AsyncLocalStorage<TestContext>();
 
-type Body = (context: TestContext) => unknown;
+type Body = (context: TestContext) => Promise<void> | void;
 
 /**
  * vitest's `it.concurrent`: the test runs beside the file's other concurrent tests (most of a browser
@@ -16,8 +16,8 @@ export function concurrentIt(name: string, body: Body, timeout?: number): void {
 }
 
 /** `concurrentIt` once per case, named like vitest's `it.each` names its tests; `body` gets the case whole. */
-concurrentIt.each = <T>(cases: readonly T[]) => (name: string, body: (item: T, context: TestContext) => unknown, timeout?: number): void => {
-  vitestIt.concurrent.for(cases)(name, (item, context) => running.run(context, () => body(item, context)), timeout);
+concurrentIt.each = <T>(cases: readonly T[]) => (name: string, body: (item: T, context: TestContext) => Promise<void> | void, timeout?: number): void => {
+  vitestIt.concurrent.for(cases)(name, { timeout }, (item, context) => running.run(context, () => body(item, context)));
 };
 
 /**
