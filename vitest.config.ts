@@ -1,6 +1,6 @@
 // Projects: unit tests (sharing a worker thread and its modules), the few unit tests that race real timers
-// (last, alone) or replace a module, integration tests that build fixtures and spawn the CLI, and browser
-// tests on the run's one Chromium. All but the timing ones run at once; see README, "Tests".
+// or replace a module (both last), and `e2e`: integration tests that build fixtures and spawn the CLI, and
+// browser tests on the run's one Chromium. All but the last ones run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
@@ -15,7 +15,7 @@ const setupFiles = ['test/setup/temp-dirs.ts'];
 
 /**
  * Unit tests that race a real timer of the code (a 60 ms second look, a 150 ms quiet period) against
- * file-system events: they run last, alone, where a busy start of the run cannot starve them.
+ * file-system events: they run last, beside nothing but the `vi.mock` files, where a busy run cannot starve them.
  */
 const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
 
