@@ -3,6 +3,7 @@
 // browser tests on the run's one Chromium. All but the last ones run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { LongFirst } from './test/setup/long-first.ts';
 
 /** Unit test files that replace a module with `vi.mock`: they need a module graph of their own. */
 const UNIT = new URL('test/unit/', import.meta.url);
@@ -23,6 +24,8 @@ export default defineConfig({
   test: {
     // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.js compiled.
     globalSetup: ['test/setup/fixtures.ts'],
+    // The longest files first, also before vitest has timings of its own (test/setup/long-first.ts).
+    sequence: { sequencer: LongFirst },
     poolOptions: {
       // The unit tests: one worker thread that keeps its modules from one file to the next, so src/ is
       // imported once rather than once per file (the files keep no state in modules). One is enough:
