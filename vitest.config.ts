@@ -16,9 +16,11 @@ const setupFiles = ['test/setup/temp-dirs.ts'];
 
 /**
  * Unit tests that race a real timer of the code (a 60 ms second look, a 150 ms quiet period) against
- * file-system events: they run last, beside nothing but the `vi.mock` files, where a busy run cannot starve them.
+ * file-system events: they run last, beside nothing but the two below and the `vi.mock` files, where a busy run cannot starve them.
  */
 const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
+/** The same race in a whole watch (a photo copied in 40 ms pieces against the 150 ms quiet period): last too, in a process of its own. */
+const E2E_TIMING = ['test/integration/watch-copy.test.ts'];
 
 export default defineConfig({
   test: {
@@ -64,6 +66,17 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          name: 'e2e-timing',
+          include: E2E_TIMING,
+          environment: 'node',
+          setupFiles,
+          pool: 'forks',
+          testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
       // A project per file: the forks keep their modules from one file to the next, but vitest starts
       // fresh processes for each project. At the end, beside the timing tests.
       ...MOCKING.map((file) => ({
@@ -83,6 +96,7 @@ export default defineConfig({
           // leave processes idle at the end of the first.
           name: 'e2e',
           include: ['test/integration/**/*.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
+          exclude: E2E_TIMING,
           // The sample site as shipped is built and served once, and one Chromium started, for every browser file.
           globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
