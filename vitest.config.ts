@@ -1,8 +1,9 @@
 // Projects: unit tests (sharing a worker thread and its modules), the few unit tests that race real timers
-// (last, alone) or replace a module, integration tests that build fixtures and spawn the CLI, and browser
-// tests on the run's one Chromium. All but the timing ones run at once; see README, "Tests".
+// or replace a module (both last), and `e2e`: integration tests that build fixtures and spawn the CLI, and
+// browser tests on the run's one Chromium. All but the last ones run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { LongFirst } from './test/setup/long-first.ts';
 
 /** Unit test files that replace a module with `vi.mock`: they need a module graph of their own. */
 const UNIT = new URL('test/unit/', import.meta.url);
@@ -15,25 +16,31 @@ const setupFiles = ['test/setup/temp-dirs.ts'];
 
 /**
  * Unit tests that race a real timer of the code (a 60 ms second look, a 150 ms quiet period) against
- * file-system events: they run last, alone, where a busy start of the run cannot starve them.
+ * file-system events: they run last, beside nothing but the two below and the `vi.mock` files, where a busy run cannot starve them.
  */
 const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
+/** The same race in a whole watch (a photo copied in 40 ms pieces against the 150 ms quiet period): last too, in a process of its own. */
+const E2E_TIMING = ['test/integration/watch-copy.test.ts'];
 
 export default defineConfig({
   test: {
     // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.js compiled.
     globalSetup: ['test/setup/fixtures.ts'],
+    // The longest files first, also before vitest has timings of its own (test/setup/long-first.ts).
+    sequence: { sequencer: LongFirst },
     poolOptions: {
       // The unit tests: one worker thread that keeps its modules from one file to the next, so src/ is
       // imported once rather than once per file (the files keep no state in modules). One is enough:
       // on it they are done in the first third of the run, and a second would share this process's
       // libuv pool (file system, zlib, sharp) with the first.
       threads: { isolate: false, maxThreads: 1, minThreads: 1 },
-      // Integration and browser tests: a process per file (they spawn CLIs, servers and watchers, and a
-      // process is the safe unit for what they leave behind). Vitest's default on two cores is one at
-      // a time, though most of a file's time is spent waiting for a child process or Chromium: three
-      // keep both cores busy.
-      forks: { maxForks: 3 },
+      // Integration and browser tests: three processes, each running one file after another and keeping
+      // its modules (vitest, playwright-core, src/) as the unit thread does: a fresh process per file cost
+      // about 0.4 s of CPU each. Vitest's default on two cores is one at a time, though most of a file's
+      // time is spent waiting for a child process or Chromium: three keep both cores busy. minForks: with
+      // fewer, the pool ends a process it finds idle, and one given a file meanwhile fails the run
+      // ("Terminating worker thread").
+      forks: { maxForks: 3, minForks: 3, isolate: false },
     },
     projects: [
       {
@@ -61,34 +68,41 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'unit-mocking',
-          include: MOCKING,
+          name: 'e2e-timing',
+          include: E2E_TIMING,
           environment: 'node',
           setupFiles,
           pool: 'forks',
-        },
-      },
-      {
-        test: {
-          name: 'integration',
-          include: ['test/integration/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          setupFiles,
-          pool: 'forks',
-          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
+      // A project per file: the forks keep their modules from one file to the next, but vitest starts
+      // fresh processes for each project. At the end, beside the timing tests.
+      ...MOCKING.map((file) => ({
+        test: {
+          name: `unit-mocking ${file.slice('test/unit/'.length)}`,
+          include: [file],
+          environment: 'node',
+          setupFiles,
+          pool: 'forks' as const,
+          sequence: { groupOrder: 1 },
+        },
+      })),
       {
         test: {
-          name: 'browser',
-          include: ['test/browser/**/*.test.{ts,tsx}'],
-          // The sample site as shipped is built and served once, and one Chromium started, for every file.
+          // Integration and browser tests in one project: vitest runs the files of a project that shares
+          // worker processes (isolate: false) only once the previous project's are all done, which would
+          // leave processes idle at the end of the first.
+          name: 'e2e',
+          include: ['test/integration/**/*.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
+          exclude: E2E_TIMING,
+          // The sample site as shipped is built and served once, and one Chromium started, for every browser file.
           globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
           setupFiles,
           pool: 'forks',
+          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

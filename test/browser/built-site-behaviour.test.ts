@@ -5,7 +5,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { parse } from 'yaml';
 import { consentBanner, useSampleSite } from './helpers/sample-site-session.ts';
 import { settled } from './helpers/settle.ts';

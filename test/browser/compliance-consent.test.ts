@@ -1,6 +1,8 @@
 // The privacy options in Chromium, each in both states: third-party embeds behind marketing consent, and consent expiry.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { blockExternal, presetLocalStorage } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';

@@ -1,6 +1,8 @@
 // ServicesAccordion in Chromium: one panel at a time, height = content + 24px, resize, reduced motion.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { ACCORDION_PROPS, accordionIsland } from './helpers/fixtures.ts';
 import { htmlDocument } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';

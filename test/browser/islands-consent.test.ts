@@ -1,6 +1,8 @@
 // CookieConsent in Chromium: banner, preferences dialog, the stored record and its failure modes.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { presetLocalStorage } from './helpers/browser.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';

@@ -1,6 +1,8 @@
 // ContactForm (sends through EmailJS, mocked) and ContactsPageForm (logs only) in Chromium.
 import type { Page, Request, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { EMAIL_PATH, contactFormProps } from './helpers/fixtures.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';

@@ -1,5 +1,7 @@
 // Hydration leaves the server HTML untouched, the entry flags scripted pages, no-JS pages stay usable.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import type { ProbeReport } from './helpers/probe.ts';
 import { ACCORDION_PROPS, countingScript, everyIsland } from './helpers/fixtures.ts';
 import { htmlDocument } from './helpers/pages.ts';

@@ -1,6 +1,8 @@
 // SiteNav in Chromium: hamburger menu with scroll lock up to 992px, and the 'Chi Siamo' disclosure.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { NAV_PROPS } from './helpers/fixtures.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';

@@ -1,6 +1,8 @@
 // ReviewsLoader in Chromium: the widget script is requested once, only as the section nears the viewport.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+// Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { countingScript } from './helpers/fixtures.ts';
 import { htmlDocument, island } from './helpers/pages.ts';
 import { useIslandSession } from './helpers/session.ts';

@@ -17,7 +17,7 @@ async function copyOf(name: string): Promise<string> {
 
 const VERSION = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-describe('help, version and usage mistakes', () => {
+describe.concurrent('help, version and usage mistakes', () => {
   it.each(['build', 'check', 'preview'])('%s --help prints its usage and options, exit 0', async (command) => {
     const { code, stdout, stderr } = await runCli([command, '--help'], ROOT);
     expect(code).toBe(0);
@@ -74,7 +74,7 @@ describe('help, version and usage mistakes', () => {
   });
 });
 
-describe('check', () => {
+describe.concurrent('check', () => {
   it('accepts valid content, prints one line, exits 0 and writes nothing', async () => {
     const project = await copyOf('minimal');
     const before = await hashTree(project);
@@ -117,7 +117,7 @@ describe('check', () => {
   });
 });
 
-describe('build', () => {
+describe.concurrent('build', () => {
   it('writes the site to dist/ and prints each route with its size, the totals and the time', async () => {
     const project = await copyOf('minimal');
     const { code, stdout, stderr } = await runCli(['build'], project);
@@ -207,7 +207,7 @@ describe('build', () => {
   });
 });
 
-describe('preview', () => {
+describe.concurrent('preview', () => {
   let busy: Server;
 
   beforeAll(async () => {

@@ -19,7 +19,7 @@ async function project(compliant = false): Promise<string> {
   return dir;
 }
 
-describe('check --compliance', () => {
+describe.concurrent('check --compliance', () => {
   it('prints one line per finding and the totals, exits 0 despite warnings, and writes nothing', async () => {
     const dir = await project();
     const before = await hashTree(dir);
@@ -75,7 +75,7 @@ describe('check --compliance', () => {
   });
 });
 
-describe('build', () => {
+describe.concurrent('build', () => {
   it('prints one compliance line before the summary when rules warn, none when they all pass', async () => {
     const warned = linesOf((await runCli(['build'], await project())).stdout);
     expect(warned[0]).toBe('Compliance: 3 warnings (run "brochure check --compliance")');

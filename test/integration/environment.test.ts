@@ -22,7 +22,7 @@ async function openFolder(prefix: string, writable = true): Promise<string> {
   return dir;
 }
 
-describe('the environment', () => {
+describe.concurrent('the environment', () => {
   it('a read-only install without lib/ runs from src/ and keeps its caches in the temporary folder', async () => {
     const install = await openFolder('brochure-install-', false);
     for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) await cp(path.join(ROOT, part), path.join(install, part), { recursive: true });

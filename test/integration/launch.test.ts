@@ -9,7 +9,7 @@ import { launchReadyFiles } from '../helpers/launch-ready.ts';
 /** `STATUS rule file` of each report line, without the message. */
 const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^(PASS|WARN|FAIL) /.test(line)).map((line) => line.split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
 
-describe('check --launch on the sample content', () => {
+describe.concurrent('check --launch on the sample content', () => {
   it('exits 1 and lists every placeholder the sample ships as FAIL or WARN, each with the file to change', async () => {
     const { code, stdout, stderr } = await runCli(['check', '--launch'], ROOT);
     expect(stderr).toBe('');
@@ -61,7 +61,7 @@ describe('check --launch on the sample content', () => {
   });
 });
 
-describe('check --launch on a project', () => {
+describe.concurrent('check --launch on a project', () => {
   it('exits 0 and writes nothing once no rule fails; build then prints no launch line', async () => {
     const dir = await projectWith(await launchReadyFiles());
     const before = await hashTree(dir);

@@ -64,7 +64,7 @@ const REFUSED: [string, (w: World) => string[], RegExp][] = [
   ['watch --out a folder of unrelated files', (w) => ['watch', '--out', w.other, '--port', '0'], /other\/ was not written by brochure/],
 ];
 
-describe('protected output folders', () => {
+describe.concurrent('protected output folders', () => {
   it.each(REFUSED)('%s: exit 2, one clear line, nothing deleted', async (_name, args, first) => {
     const w = await world();
     const before = await hashTree(w.root);

@@ -156,7 +156,8 @@ describe('the refusal catalogue: build and check on each bad input', () => {
     expect((await run(['build', '--quiet'], built, home)).code).toBe(0);
   }, 60_000);
 
-  it.each(CASES)('%s', async (_name, setup, code, first) => {
+  // Each case in its own copy: they run side by side, most of each spent waiting for the CLI.
+  it.concurrent.each(CASES)('%s', async (_name, setup, code, first) => {
     const project = await tempDir('brochure-refusal-');
     await cp(built, project, { recursive: true, verbatimSymlinks: true });
     await setup(project);
@@ -176,7 +177,7 @@ describe('the refusal catalogue: build and check on each bad input', () => {
   }, 60_000);
 });
 
-describe('inputs that are skipped or built, never followed forever', () => {
+describe.concurrent('inputs that are skipped or built, never followed forever', () => {
   let home: string;
   beforeAll(async () => {
     home = await tempDir('brochure-home-');

@@ -1,6 +1,7 @@
 // Per-file setup for tests of the built sample site: one served build and a connection to the run's Chromium, a fresh context per test.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { closeWithTest } from '../../helpers/concurrent.ts';
 import { blockExternal } from './browser.ts';
 import { connectBrowser } from './shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './site-server.ts';
@@ -31,7 +32,7 @@ export function useSampleSite() {
     async context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
       if (!browser) throw new Error('useSampleSite(): beforeAll has not run');
       const context = await browser.newContext(options);
-      contexts.push(context);
+      if (!closeWithTest(() => context.close())) contexts.push(context);
       await blockExternal(context);
       return context;
     },

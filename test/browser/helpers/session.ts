@@ -1,6 +1,7 @@
 // Per-file browser test setup: a connection to the run's Chromium and one harness per file, a fresh context per page.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { closeWithTest } from '../../helpers/concurrent.ts';
 import { blockExternal } from './browser.ts';
 import { connectBrowser } from './shared-browser.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -46,7 +47,7 @@ export function useIslandSession() {
       const { browser, harness } = ready();
       harness.serve(path, html);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-      contexts.push(context);
+      if (!closeWithTest(() => context.close())) contexts.push(context);
       const blocked = await blockExternal(context);
       const page = await context.newPage();
       const errors: string[] = [];
