@@ -24,7 +24,7 @@ const E2E_TIMING = ['test/integration/watch-copy.test.ts'];
 
 export default defineConfig({
   test: {
-    // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.js compiled.
+    // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.cjs compiled.
     globalSetup: ['test/setup/fixtures.ts'],
     // The longest files first, also before vitest has timings of its own (test/setup/long-first.ts).
     sequence: { sequencer: LongFirst },

@@ -1,4 +1,4 @@
-// Vitest global setup: turns the fixtures (each an overlay of `minimal` holding only what differs) into whole projects, and compiles lib/cli.js, once per run.
+// Vitest global setup: turns the fixtures (each an overlay of `minimal` holding only what differs) into whole projects, and compiles lib/cli.cjs, once per run.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
