@@ -52,7 +52,9 @@ async function buildOrReuse(recordFile: string, key: string, options: BuildOptio
     throw isBuildFailure(error) ? toProblems(error, absWorkingDir) : error;
   });
   const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
-  const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: file.contents }));
+  // A Buffer view of esbuild's bytes, as a cached record gives: callers comparing two builds (or a
+  // build whose record another process replaced meanwhile) see the same type either way.
+  const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength) }));
   const inputs: Record<string, string> = {};
   // A stdin entry has no file; its contents are already part of the key. Modules a plugin made
   // (`namespace:path`, such as the templates' required packages) are no files either.
