@@ -7,7 +7,7 @@ import type { Route, SiteModel } from '../model/site-model.ts';
 import type { CompressedPack } from '../host/compressed-pack.ts';
 import { pageFormsSync } from '../host/precompress.ts';
 import type { CompressedForms } from '../host/compressed-pack.ts';
-import { brokenUrls } from './check-links.ts';
+import { brokenUrls, type KnownAttributes } from './check-links.ts';
 import { pageFacts, type PageFacts } from '../compliance/page-facts.ts';
 import type { AssetManifest, LoadedTemplates, PageProps, PageTemplates } from './page-props.ts';
 
@@ -194,7 +194,16 @@ export function outputPage(templates: PageTemplates, props: PageProps, output: P
   const { html } = renderPage(templates, props);
   const bytes = Buffer.from(html);
   const made = pageFormsSync(props.route.file, bytes, props.model.routes.length, output.pack);
-  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base), facts: pageFacts(html) };
+  return { route: props.route, bytes, forms: made?.forms, formsKey: made?.key, brokenUrls: brokenUrls(html, output.files, output.base, knownAttributes(output)), facts: pageFacts(html) };
+}
+
+// Per thread: a worker's task carries its own copy of the build's `PageOutput`, whose files do not change while its pages are rendered.
+const known = new WeakMap<PageOutput, KnownAttributes>();
+
+function knownAttributes(output: PageOutput): KnownAttributes {
+  let attributes = known.get(output);
+  if (!attributes) known.set(output, (attributes = new Map()));
+  return attributes;
 }
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
