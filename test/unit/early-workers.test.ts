@@ -4,29 +4,21 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTemplates } from '../../src/bundle/templates.ts';
-import { checkContent } from '../../src/content/check.ts';
-import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
+import type { SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { startEarlyWorkers } from '../../src/render/early-workers.ts';
 import type { AssetManifest, LoadedTemplates } from '../../src/render/page-props.ts';
 import { renderPages, renderThreads, streamPages } from '../../src/render/render-pages.ts';
 import { tempDir } from '../helpers/files.ts';
-import { fixture, ROOT } from '../helpers/fixtures.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+import { minimalRenderInputs } from '../helpers/render-inputs.ts';
 
 let model: SiteModel;
 let templates: LoadedTemplates;
 let assets: AssetManifest;
 
 beforeAll(async () => {
-  const options = resolveOptions({ content: path.join(fixture('minimal'), 'content') }, ROOT);
-  const { entries } = await checkContent(options);
-  if (!entries) throw new Error('the minimal fixture must be valid');
-  model = buildModel(entries, await renderMarkdownBodies(markdownBodies(entries), options.cacheDir));
-  templates = await loadTemplates(resolveOptions({}, ROOT));
-  const paths = new Set(JSON.stringify(entries).match(/images\/[\w./-]+/g));
-  assets = { script: '/static/js/islands.x.js', stylesheet: '/static/css/site.x.css', images: Object.fromEntries([...paths].map((key) => [key, { src: '/static/media/x.jpg', srcset: '', width: 10, height: 10, sources: [] }])) };
+  ({ model, templates, assets } = await minimalRenderInputs());
 });
 
 /** Options for a content folder whose `professionals/` holds `count` files (only their number is read). */

@@ -2,19 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../src/model/markdown.ts';
 import { plainParagraphsHtml } from '../../src/model/plain-markdown.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
 
 /** The unified pipeline alone, which the fast path must agree with. */
 const full = await loadRenderer();
-
-/** A small deterministic generator (mulberry32), so a failure names a body that can be reproduced. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The accepted characters, the Markdown and HTML characters next to them, and the places CommonMark's
 // rules look at: line starts, runs of `*`, flanking punctuation, spaces, digits, non-ASCII letters.
@@ -70,7 +61,7 @@ describe('plainParagraphsHtml', () => {
   });
 
   it('gives unified’s bytes for every generated body it accepts', () => {
-    const next = random(13);
+    const next = seededRandom(13);
     const kinds = [body, prose, nearMiss];
     const accepted = [0, 0, 0];
     for (let i = 0; i < 45_000; i++) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { plainYamlData } from '../../src/content/plain-yaml.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
 
 /** What loading gets from `yaml` (src/content/load.ts, parseYaml and toData): the data of a clean document, or undefined. */
 function yamlData(text: string): { data: unknown } | undefined {
@@ -17,15 +18,6 @@ function same(a: unknown, b: unknown): boolean {
   const keys = Reflect.ownKeys(a);
   const other = Reflect.ownKeys(b);
   return keys.length === other.length && keys.every((key, i) => key === other[i] && same((a as Record<PropertyKey, unknown>)[key], (b as Record<PropertyKey, unknown>)[key]));
-}
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Scalars the language takes and their neighbours: core-schema words, numbers, indicators, quotes, URLs.
@@ -127,7 +119,7 @@ describe('plainYamlData', () => {
   });
 
   it('gives yaml’s data for every generated document it reads', () => {
-    const next = random(13);
+    const next = seededRandom(13);
     const kinds = [document, nearMiss];
     const read = [0, 0];
     for (let i = 0; i < 30_000; i++) {

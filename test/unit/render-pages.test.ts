@@ -1,29 +1,17 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../src/content/check.ts';
-import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies, type Route, type SiteModel } from '../../src/model/site-model.ts';
-import { resolveOptions } from '../../src/options.ts';
-import { loadTemplates } from '../../src/bundle/templates.ts';
-import type { AssetManifest, ImageAsset, LoadedTemplates } from '../../src/render/page-props.ts';
+import type { Route, SiteModel } from '../../src/model/site-model.ts';
+import type { AssetManifest, LoadedTemplates } from '../../src/render/page-props.ts';
 import { renderPage, renderPages, streamPages, type PageOutput } from '../../src/render/render-pages.ts';
 import { brokenUrls } from '../../src/render/check-links.ts';
 import { compressedForms } from '../../src/host/precompress.ts';
-import { fixture, ROOT } from '../helpers/fixtures.ts';
+import { minimalRenderInputs } from '../helpers/render-inputs.ts';
 
 let model: SiteModel;
 let templates: LoadedTemplates;
 let assets: AssetManifest;
 
 beforeAll(async () => {
-  const options = resolveOptions({ content: path.join(fixture('minimal'), 'content') }, ROOT);
-  const { entries } = await checkContent(options);
-  if (!entries) throw new Error('the minimal fixture must be valid');
-  model = buildModel(entries, await renderMarkdownBodies(markdownBodies(entries), options.cacheDir));
-  templates = await loadTemplates(resolveOptions({}, ROOT));
-  const image: ImageAsset = { src: '/static/media/x.jpg', srcset: '', width: 10, height: 10, sources: [] };
-  const paths = new Set(JSON.stringify(entries).match(/images\/[\w./-]+/g));
-  assets = { script: '/static/js/islands.x.js', stylesheet: '/static/css/site.x.css', images: Object.fromEntries([...paths].map((key) => [key, image])) };
+  ({ model, templates, assets } = await minimalRenderInputs());
 });
 
 describe('renderPages', () => {
