@@ -22,7 +22,7 @@ import { addPublicFiles, readPublicFiles } from './host/public-files.ts';
 import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks, linkProblems } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
-import { takeStarted } from './bundle/start-bundles.ts';
+import type { StartedBundles } from './bundle/start-bundles.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
 import { renderPage, renderPages, streamPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { startEarlyWorkers } from './render/early-workers.ts';
@@ -155,9 +155,12 @@ export interface SiteStream {
  * `buildSite` for writing: the same checks and the same bytes, but pages go out as they are rendered, so
  * peak memory does not grow with the whole site's bytes (README, "Performance").
  */
-export async function streamSite(options: ResolvedOptions, hooks: Pick<BuildHooks, 'cmsBackend'> = {}): Promise<SiteStream | BuildFailure> {
+export async function streamSite(
+  options: ResolvedOptions,
+  hooks: Pick<BuildHooks, 'cmsBackend'> & { /** The bundles `brochure build` started before reading the content. */ started?: StartedBundles } = {},
+): Promise<SiteStream | BuildFailure> {
   const early = startEarlyWorkers(options);
-  const prepared = await prepareSite(options, noCache(options), hooks.cmsBackend).catch((error: unknown) => {
+  const prepared = await prepareSite(options, noCache(options, hooks.started), hooks.cmsBackend).catch((error: unknown) => {
     early.release();
     throw error;
   });
@@ -299,7 +302,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
-function noCache(options: ResolvedOptions): BuildCache {
+function noCache(options: ResolvedOptions, started?: StartedBundles): BuildCache {
   // On large sites a second thread reads, parses and renders half the Markdown files while this one does
   // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
   // Imported, not bundled with this module: the compiled CLI then gives the worker a chunk of its own,
@@ -323,14 +326,13 @@ function noCache(options: ResolvedOptions): BuildCache {
       }
     },
     // The bundles `brochure build` started before reading the content (the same calls as `run`'s).
-    reuse: (stage, _key, run) => (takeStarted(stage) as ReturnType<typeof run> | undefined) ?? run(),
+    reuse: (stage, _key, run) => (started?.take(stage) as ReturnType<typeof run> | undefined) ?? run(),
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
     checkLinks: (pages, _files, check) => check(pages),
     pageBytes: (page) => Buffer.from(page.html),
   };
 }
 
-/** Markdown HTML with its root-relative links under the base path (a site published in a sub-folder). */
 /** Image URLs (`src`, every `srcset` entry) under the base path. */
 function rebaseImages(images: AssetManifest['images'], base: string): AssetManifest['images'] {
   const rebaseSet = (srcset: string) => srcset && srcset.split(', ').map((entry) => sitePath(base, entry)).join(', ');

@@ -76,7 +76,7 @@ function createProgram(): Command {
       const bundlesStarted = import('./bundle/start-bundles.ts').then(({ startBundles }) => startBundles(options));
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
       // a refused folder rejects at once, and the modules are then not needed.
-      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, started] =
         await Promise.all([
           prepareOutput(options.out, guard, options.content),
           import('./build.ts'),
@@ -97,7 +97,7 @@ function createProgram(): Command {
         fail(problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
       };
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
-      const build = await streamSite(options).finally(stopProgress);
+      const build = await streamSite(options, { started }).finally(stopProgress);
       if (!build.ok) return failed(build.problems);
       try {
         // The guard checks the output against the names the stream will write before its first file.

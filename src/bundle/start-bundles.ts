@@ -6,18 +6,25 @@ import { loadTemplates } from './templates.ts';
 
 type StartedStage = 'templates' | 'client' | 'styles';
 
-/** The bundles `startBundles` started, until the build takes each. */
-const started = new Map<string, Promise<unknown>>();
+/** The bundles `startBundles` started for one build, each handed out once. */
+export interface StartedBundles {
+  /**
+   * The bundle of `stage`, once (a later build asks afresh, so an edit between two builds is always
+   * seen); undefined for a stage not started.
+   */
+  take(stage: string): Promise<unknown> | undefined;
+}
 
 /**
  * Starts the templates, client script and stylesheet bundles now. esbuild runs in its own process,
  * so on a machine with two cores it bundles while this one validates the content; the build then
- * takes these (`takeStarted`) instead of asking again, which with esbuild's cache kept would read its
- * records and hash every input a second time, and write the templates bundle again. Failures are the
- * build's to report when it asks (a template error after a content error is not reported at all), so
- * none is raised here.
+ * takes these (`streamSite`'s `started`) instead of asking again, which with esbuild's cache kept would
+ * read its records and hash every input a second time, and write the templates bundle again. They
+ * belong to the build they are handed to, not to the process: a build that stops before taking them
+ * leaves nothing for another project's build. Failures are the build's to report when it takes them
+ * (a template error after a content error is not reported at all), so none is raised here.
  */
-export function startBundles(options: ResolvedOptions): void {
+export function startBundles(options: ResolvedOptions): StartedBundles {
   // The script and stylesheet are compressed as soon as they are made, on the thread pool, while
   // this thread reads the content: less to compress once the pages are rendered.
   const client = bundleClient(options).then((bundle) => {
@@ -28,19 +35,13 @@ export function startBundles(options: ResolvedOptions): void {
     compressAhead(stylesheet.path, stylesheet.contents, options.cacheDir);
     return stylesheet;
   });
-  const runs: [StartedStage, Promise<unknown>][] = [['templates', loadTemplates(options)], ['client', client], ['styles', styles]];
-  for (const [stage, run] of runs) {
-    run.catch(() => undefined);
-    started.set(stage, run);
-  }
-}
-
-/**
- * The bundle of `stage` that `startBundles` started, once (the next build asks afresh, so an edit
- * between two builds is always seen); undefined when none was started.
- */
-export function takeStarted(stage: string): Promise<unknown> | undefined {
-  const run = started.get(stage);
-  started.delete(stage);
-  return run;
+  const started = new Map<string, Promise<unknown>>([['templates', loadTemplates(options)], ['client', client], ['styles', styles]] satisfies [StartedStage, Promise<unknown>][]);
+  for (const run of started.values()) run.catch(() => undefined);
+  return {
+    take(stage) {
+      const run = started.get(stage);
+      started.delete(stage);
+      return run;
+    },
+  };
 }
