@@ -5,8 +5,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { cacheableJson, FrontMatterCache } from '../content/front-matter-cache.ts';
 import { cleanYamlData, normaliseText, splitFrontMatter, type ReadContent } from '../content/load.ts';
 import { readContentFile, readContentFileSync, type ReadResult } from '../content/read-file.ts';
-import { hashOf, loadRenderer, readMarkdownCache, type RenderedMarkdown } from './markdown.ts';
-import { plainParagraphsHtml } from './plain-markdown.ts';
+import { hashOf, readMarkdownCache, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
 
 /** What the main thread hands the worker. */
 interface ContentTask {
@@ -138,7 +137,6 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
   const shared = new Int32Array(task.shared);
   if (Atomics.load(shared, NEXT) >= task.files.length) return [];
   const [cached, frontMatter] = await Promise.all([readMarkdownCache(task.cacheDir), known ?? FrontMatterCache.load(task.cacheDir)]);
-  let render: ((markdown: string) => string) | undefined;
   let missed = onFirstMiss === undefined;
   const miss = () => {
     if (!missed) onFirstMiss!();
@@ -160,7 +158,7 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
     }
     if (cached[hashOf(body)] === undefined) {
       miss();
-      done.markdown = [body, plainParagraphsHtml(body) ?? (render ??= await loadRenderer())(body)];
+      done.markdown = [body, await renderMarkdown(body)];
     }
   }
   return out;

@@ -24,14 +24,13 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
   const rendered = new Map<string, string>();
   const fresh: Record<string, string> = {};
   let missed = false;
-  let render: ((markdown: string) => string) | undefined;
   for (const body of bodies) {
     if (rendered.has(body)) continue;
     const key = hashOf(body);
     let html = cached[key];
     if (html === undefined) {
       missed = true;
-      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? plainParagraphsHtml(body) ?? (render ??= await loadRenderer())(body);
+      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? (await renderMarkdown(body));
     }
     rendered.set(body, html);
     fresh[key] = html;
@@ -41,13 +40,19 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
   return rendered;
 }
 
-/** Renders one body without the cache (tests, and the rare caller with a single string). */
+/** One body's HTML, without the cache: the plain path (plain-markdown.ts) when it applies, else unified. */
 export async function renderMarkdown(markdown: string): Promise<string> {
   return plainParagraphsHtml(markdown) ?? (await loadRenderer())(markdown);
 }
 
-/** The Unified pipeline alone, loaded on first use; callers try plainParagraphsHtml first (plain-markdown.ts). */
-export async function loadRenderer(): Promise<(markdown: string) => string> {
+/** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
+export function loadRenderer(): Promise<(markdown: string) => string> {
+  return (unifiedRenderer ??= makeUnifiedRenderer());
+}
+
+let unifiedRenderer: Promise<(markdown: string) => string> | undefined;
+
+async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
   const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { rawWhereNeeded }, { default: rehypeSanitize }, { default: rehypeStringify }] =
     await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('./raw-html.ts'), import('rehype-sanitize'), import('rehype-stringify')]);
   // Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
