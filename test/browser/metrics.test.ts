@@ -216,6 +216,8 @@ describe('metrics.endpoint set', () => {
     await chunkRunning(opened);
     // An interaction for INP: open the first service of the accordion.
     await opened.page.locator('.accordion__button').first().click();
+    // The browser measures an interaction after the next paint: hide the page once it has.
+    await opened.page.waitForFunction(() => performance.getEntriesByType('first-input').length > 0);
     await requestsSettled(opened.page);
     await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
     const report = await opened.firstBeacon;
