@@ -67,6 +67,9 @@ function reportMetrics(endpoint: string): void {
   const send = () => {
     if (sent) return;
     sent = true;
+    // Entries the browser has queued but not yet handed to the observers (an interaction just before
+    // the page is hidden): without this its INP, a last layout shift or LCP would be lost.
+    for (const flush of pending) flush();
     const durations = [...interactions.values()].sort((a, b) => b - a);
     if (durations.length > 0) report.inp = durations[Math.floor(durations.length / 50)];
     // A string goes as text/plain, which needs no CORS preflight; the body is JSON all the same, its
@@ -77,10 +80,15 @@ function reportMetrics(endpoint: string): void {
   addEventListener('pagehide', send);
 }
 
+/** Hands each observer's queued entries to its `record` at once (`send`, when the page is hidden). */
+const pending: (() => void)[] = [];
+
 /** Calls `record` with every entry of `type`, those before this call included; a browser without the type is skipped. */
 function observe(type: string, record: (entry: PerformanceEntry) => void, options: object = {}): void {
   try {
-    new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type, buffered: true, ...options });
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach(record));
+    observer.observe({ type, buffered: true, ...options });
+    pending.push(() => observer.takeRecords().forEach(record));
   } catch {
     // Older browsers throw on an entry type they do not know; that metric is left out.
   }
