@@ -77,8 +77,11 @@ async function runCompiled(argv) {
   const require = Object.assign((specifier) => nodeRequire(specifier.startsWith('file:') ? fileURLToPath(specifier) : specifier), nodeRequire);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, compiled, `${root}lib`);
-  const code = await module.exports.main(argv);
-  if (code === 0 && cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(cacheFile, script.createCachedData());
+  // The bundle's hash also tells `build` which CLI made an output (src/up-to-date.ts).
+  const runtime = { bundle: id };
+  const code = await module.exports.main(argv, runtime);
+  // A build found up to date compiled only the check: its cache would lack the pipeline.
+  if (code === 0 && !runtime.upToDate && cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(cacheFile, script.createCachedData());
   return code;
 }
 

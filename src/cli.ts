@@ -15,9 +15,17 @@ import { word, type Language } from './messages/translate.ts';
 import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 
+/** What bin/brochure.js tells the CLI about itself, and learns back from a run. */
+export interface Runtime {
+  /** The compiled CLI's hash (its first line); unset when src/ runs through tsx, and then no build is skipped as up to date. */
+  bundle?: string;
+  /** Set by a `build` that found its output up to date and ran none of the pipeline (V8's code cache of such a run would lack it). */
+  upToDate?: boolean;
+}
+
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
-export async function main(argv: string[]): Promise<number> {
-  const program = createProgram();
+export async function main(argv: string[], runtime: Runtime = {}): Promise<number> {
+  const program = createProgram(runtime);
   // Commands report failure through process.exitCode; start clean when main runs more than once.
   process.exitCode = undefined;
   try {
@@ -49,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function createProgram(): Command {
+function createProgram(runtime: Runtime): Command {
   const program = new Command('brochure')
     .description('Builds the website of the practice from content/ (Markdown and YAML) into static HTML.')
     .version(packageVersion(), '-v, --version', 'print the version')
@@ -68,6 +76,20 @@ function createProgram(): Command {
     .option(...LANG_OPTION)
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
+      // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
+      const upToDate = runtime.bundle === undefined ? undefined : (await import('./up-to-date.ts')).checkUpToDate(options, { bundle: runtime.bundle, force: flags.force === true, lang: flags.lang ?? null });
+      if (upToDate?.report) {
+        process.stderr.write(upToDate.report.stderr);
+        process.stdout.write(upToDate.report.stdout);
+        runtime.upToDate = true;
+        return;
+      }
+      // What this build prints, recorded with it.
+      const printed = { stdout: '', stderr: '' };
+      const say = (text: string) => {
+        console.log(text);
+        printed.stdout += `${text}\n`;
+      };
       // First, while this process is small: starting a process costs more the more memory it holds.
       prepareExchange();
       const guard = outputGuard(options, flags.force);
@@ -99,22 +121,28 @@ function createProgram(): Command {
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
       const build = await streamSite(options, { started }).finally(stopProgress);
       if (!build.ok) return failed(build.problems);
+      let folder: bigint;
       try {
         // The guard checks the output against the names the stream will write before its first file.
-        await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
+        folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
       } catch (error) {
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
         if (error instanceof ProblemsError) return failed(error.problems);
         throw error;
       }
       const result = build.result();
-      if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
-      if (options.quiet) return;
-      const compliance = formatComplianceSummary(checkCompliance(result));
-      if (compliance) console.log(compliance);
-      const launch = formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)));
-      if (launch) console.log(launch);
-      console.log(formatSummary(result, displayPath(options.out)));
+      if (result.problems.length > 0) {
+        printed.stderr = `${formatReport(result.problems, await language())}\n`;
+        process.stderr.write(printed.stderr);
+      }
+      if (!options.quiet) {
+        const compliance = formatComplianceSummary(checkCompliance(result));
+        if (compliance) say(compliance);
+        const launch = formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)));
+        if (launch) say(launch);
+        say(formatSummary(result, displayPath(options.out)));
+      }
+      upToDate?.record(printed, folder);
     });
 
   program

@@ -12,13 +12,14 @@ import { PreviousOutput } from './reuse-previous.ts';
  * symlinked output is written through: the swap happens at the folder the link points to.
  * `files` is a map, or a stream (src/build.ts streamSite) written as it comes; for a stream, `topLevel`
  * names the top-level entries it will write (known before it starts), which the guard checks first.
+ * Resolves to the inode of the folder it put in place (how `build` knows the output it records is its own).
  */
 export async function writeSite(
   outDir: string,
   files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>,
   guard: OutputGuard = { protectedFolders: [] },
   topLevel?: ReadonlySet<string>,
-): Promise<void> {
+): Promise<bigint> {
   await recoverOutput(outDir);
   const stream = Symbol.asyncIterator in files;
   if (stream && !topLevel) throw new Error('writeSite: a stream needs the top-level names it will write');
@@ -27,8 +28,10 @@ export async function writeSite(
   const staging = `${target}.tmp-${process.pid}`;
   const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
+  let made: bigint;
   try {
     await mkdir(staging, { recursive: true });
+    made = (await stat(staging, { bigint: true })).ino;
     // Files equal to the current output's are linked from it rather than created again (reuse-previous.ts).
     const reusable = await PreviousOutput.open(target, staging);
     const put = (file: string, contents: Uint8Array) => putFile(reusable, staging, file, contents);
@@ -49,6 +52,7 @@ export async function writeSite(
     throw error;
   }
   await swap(staging, target, previous);
+  return made;
 }
 
 // A streamed build (src/build.ts streamSite) is written as it comes, a few files in flight, so its
