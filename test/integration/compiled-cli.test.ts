@@ -1,5 +1,5 @@
 // bin/brochure.js: the compiled CLI (one CommonJS file) and V8's code cache of it, per command and bundle, in a copy of the package.
-import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -38,17 +38,33 @@ describe('the compiled CLI', () => {
     const cacheFile = path.join(install, 'lib', 'code-cache', `build-${id}.v8`);
     const before = await listTree(path.join(project, 'dist'));
     const html = await readFile(path.join(project, 'dist', 'index.html'));
+    // A content file touched each time, so these builds run (an unchanged one is skipped as up to date, src/up-to-date.ts).
+    const touch = () => utimes(path.join(project, 'content', 'home.md'), new Date(), new Date());
+    await touch();
     const cached = await runCli(['build', '--quiet'], project, { bin: bin(), timeout: 120_000 });
     expect(cached).toMatchObject({ code: 0, stderr: '', stdout: '' });
     expect(await listTree(path.join(project, 'dist'))).toEqual(before);
     expect((await readFile(path.join(project, 'dist', 'index.html'))).equals(html)).toBe(true);
     // Not code V8 wrote: rejected, the build runs as without a cache, and a good one replaces it.
     await writeFile(cacheFile, Buffer.alloc(4096, 7));
+    await touch();
     const build = await runCli(['build', '--quiet'], project, { bin: bin(), timeout: 120_000 });
     expect(build).toMatchObject({ code: 0, stderr: '', stdout: '' });
     expect(await listTree(path.join(project, 'dist'))).toEqual(before);
     expect((await readFile(path.join(project, 'dist', 'index.html'))).equals(html)).toBe(true);
     expect((await readFile(cacheFile)).equals(Buffer.alloc(4096, 7))).toBe(false);
+  }, 180_000);
+
+  it('writes no cache for a build found up to date: it compiled the check, not the pipeline', async () => {
+    const id = await bundleId();
+    await runCli(['build', '--quiet'], project, { bin: bin(), timeout: 120_000 });
+    await rm(path.join(install, 'lib', 'code-cache', `build-${id}.v8`));
+    const skipped = await runCli(['build', '--quiet'], project, { bin: bin(), timeout: 120_000 });
+    expect(skipped).toMatchObject({ code: 0, stderr: '', stdout: '' });
+    expect(await caches()).not.toContain(`build-${id}.v8`);
+    await utimes(path.join(project, 'content', 'home.md'), new Date(), new Date());
+    await runCli(['build', '--quiet'], project, { bin: bin(), timeout: 120_000 });
+    expect(await caches()).toContain(`build-${id}.v8`);
   }, 180_000);
 
   it('writes no cache for a failed run', async () => {
