@@ -7,6 +7,7 @@
 // cannot vouch for) means a full build. A build that failed is never recorded.
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ResolvedOptions } from './options.ts';
 
@@ -116,19 +117,28 @@ function buildSettings(options: ResolvedOptions, settings: Record<string, unknow
 
 /**
  * What a build reads: the content folder, the templates and brochure's sources (the client script,
- * what the templates import), its package.json and the installed packages' versions (npm's record of
- * node_modules: React, Preact, esbuild and sharp shape the output). The compiled CLI is named by its
- * hash in the settings.
+ * what the templates import), its package.json, and the package.json (the version) of each package
+ * the compiled CLI leaves outside and the output depends on. The compiled CLI is named by its hash in
+ * the settings; the packages bundled into it are part of that hash.
  */
 function inputRoots(options: ResolvedOptions): string[] {
-  return [
-    options.content,
-    options.templatesDir,
-    path.join(options.packageRoot, 'src'),
-    path.join(options.packageRoot, 'package.json'),
-    path.join(options.packageRoot, 'node_modules', '.package-lock.json'),
-  ];
+  const require = createRequire(path.join(options.packageRoot, 'package.json'));
+  const manifest = (name: string) => {
+    try {
+      return require.resolve(`${name}/package.json`);
+    } catch {
+      // Recorded as missing: should it appear, the build runs.
+      return path.join(options.packageRoot, 'node_modules', name, 'package.json');
+    }
+  };
+  return [options.content, options.templatesDir, path.join(options.packageRoot, 'src'), path.join(options.packageRoot, 'package.json'), ...OUTSIDE_PACKAGES.map(manifest)];
 }
+
+/**
+ * Packages that shape the output and are not bundled into lib/cli.cjs: the renderer, the islands'
+ * Preact, the bundler, the image encoder (its version pins libvips), the web editor's files.
+ */
+const OUTSIDE_PACKAGES = ['react', 'react-dom', 'preact', 'esbuild', 'sharp', 'decap-cms'];
 
 /** Thrown inside a walk on anything the record cannot vouch for: a special file, a linked folder. */
 class Unrecordable extends Error {}
