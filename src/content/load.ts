@@ -9,7 +9,7 @@ import { MAX_YAML_ALIASES } from './limits.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
 import type { FrontMatterCache } from './front-matter-cache.ts';
-import { plainYamlData } from './plain-yaml.ts';
+import { plainFrontMatterData } from './plain-front-matter.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
@@ -167,7 +167,7 @@ function parseData(file: string, text: string, problems: ContentError[], frontMa
   const known = frontMatter?.get(text);
   if (known !== undefined) return { source: lazySource(file, text), data: known };
   // Plain block YAML is read without building a document; one is parsed only if a message needs a line.
-  const plain = plainYamlData(text);
+  const plain = plainFrontMatterData(text);
   if (plain) {
     frontMatter?.set(text, plain.data);
     return { source: lazySource(file, text), data: plain.data };
@@ -185,7 +185,7 @@ function parseData(file: string, text: string, problems: ContentError[], frontMa
  * `parseData` returns and may cache for it. Undefined otherwise (loading then parses it and says why).
  */
 export function cleanYamlData(text: string): { data: unknown } | undefined {
-  const plain = plainYamlData(text);
+  const plain = plainFrontMatterData(text);
   if (plain) return plain;
   const source = parseYaml('', text, []);
   if (!source || source.document.warnings.length > 0) return undefined;
