@@ -28,7 +28,10 @@ export function loadTemplates(options: ResolvedOptions): Promise<LoadedTemplates
 const loading = new Map<string, Promise<LoadedTemplates>>();
 
 async function bundleAndImport(options: ResolvedOptions): Promise<LoadedTemplates> {
-  const [bundle] = await cachedBuild('templates', options.cacheDir, {
+  // A source map only where stack traces read it (watch turns them on, for a template that throws):
+  // inline, it is three quarters of the bundle's bytes, to make, write, cache and load on every build.
+  const sourcemap = process.sourceMapsEnabled;
+  const [bundle] = await cachedBuild(sourcemap ? 'templates-mapped' : 'templates', options.cacheDir, {
     absWorkingDir: options.packageRoot,
     // The same bundle is the module render workers start from (see render-worker.ts).
     stdin: {
@@ -49,7 +52,7 @@ async function bundleAndImport(options: ResolvedOptions): Promise<LoadedTemplate
     target: 'node20',
     jsx: 'automatic',
     plugins: [externalPackagesFrom(options.packageRoot)],
-    sourcemap: 'inline',
+    sourcemap: sourcemap ? 'inline' : false,
   });
   if (!bundle) throw new Error('esbuild produced no templates bundle');
   const file = path.join(options.cacheDir, 'templates', `pages.${hash(bundle.contents).slice(0, 16)}.mjs`);
