@@ -90,15 +90,17 @@ function createProgram(runtime: Runtime): Command {
         console.log(text);
         printed.stdout += `${text}\n`;
       };
-      // First, while this process is small: starting a process costs more the more memory it holds.
+      // esbuild first: it bundles in its own process while this one loads the pipeline, checks the
+      // output folder and reads the content (a refused folder only lets it finish before the process exits).
+      const { startBundles, startEsbuild } = await import('./bundle/start-bundles.ts');
+      await startEsbuild();
+      const started = startBundles(options);
+      // Then perl, while this process is still small: starting a process costs more the more memory it holds.
       prepareExchange();
       const guard = outputGuard(options, flags.force);
-      // esbuild first: it bundles in its own process while this one checks the output folder and
-      // reads the content (a refused folder only lets it finish before the process exits).
-      const bundlesStarted = import('./bundle/start-bundles.ts').then(({ startBundles }) => startBundles(options));
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
       // a refused folder rejects at once, and the modules are then not needed.
-      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }, started] =
+      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           prepareOutput(options.out, guard, options.content),
           import('./build.ts'),
@@ -110,7 +112,6 @@ function createProgram(runtime: Runtime): Command {
           import('./launch/input.ts'),
           import('./launch/report.ts'),
           import('./launch/rules.ts'),
-          bundlesStarted,
         ]);
       // Read when there is something to report: a clean build does not parse site.yaml for it.
       const language = () => messagesLanguage(flags.lang, options.content);

@@ -16,6 +16,21 @@ export interface StartedBundles {
 }
 
 /**
+ * Starts esbuild's own process now (its documented `initialize`, which in Node only starts the
+ * service), rather than at the first build: a cold build's templates bundle is on its critical path,
+ * and the bundles' first request otherwise waits until their cache records were read, after this
+ * thread has loaded the whole pipeline. The process stays unreferenced until a build runs.
+ */
+export async function startEsbuild(): Promise<void> {
+  const { initialize } = await import('esbuild');
+  try {
+    await initialize({});
+  } catch {
+    // Started already (an earlier build in this process): nothing to do.
+  }
+}
+
+/**
  * Starts the templates, client script and stylesheet bundles now. esbuild runs in its own process,
  * so on a machine with two cores it bundles while this one validates the content; the build then
  * takes these (`streamSite`'s `started`) instead of asking again, which with esbuild's cache kept would
