@@ -87,6 +87,18 @@ try {
   const bytesOf = (ext: string) => media.filter((name) => name.endsWith(ext)).reduce((sum, name) => sum + statSync(path.join(work, 'photos', 'static', 'media', name)).size, 0);
   console.log(`  photos' variants: ${['.avif', '.webp', '.jpg'].map((ext) => `${ext.slice(1)} ${(bytesOf(ext) / 1000).toFixed(1)} kB`).join(', ')}`);
 
+  // The floor of a cold build: the smallest complete site (test/fixtures/minimal: one professional, one
+  // service, plain text), so the fixed costs (Node, the code, esbuild's three bundles, writing) show
+  // apart from what the content adds. Its tiny images encoded once first, like the others'.
+  const minimal = ['build', '--content', path.join(root, 'test', 'fixtures', 'minimal', 'content'), '--out', path.join(work, 'minimal')];
+  run(minimal);
+  const floor: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    await dropCaches();
+    floor.push(run(minimal));
+  }
+  console.log(describe('smallest site (test/fixtures/minimal), cold:', floor).replace(/^ {2}/, ''));
+
   for (const scale of scales) {
     const dir = path.join(work, scale);
     await generateScale(dir, scale);
