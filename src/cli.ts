@@ -77,7 +77,8 @@ function createProgram(runtime: Runtime): Command {
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
       // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
-      const upToDate = runtime.bundle === undefined ? undefined : (await import('./up-to-date.ts')).checkUpToDate(options, { bundle: runtime.bundle, force: flags.force === true, lang: flags.lang ?? null });
+      // Every flag is part of what must be the same, as given (a flag added later is too).
+      const upToDate = runtime.bundle === undefined ? undefined : (await import('./up-to-date.ts')).checkUpToDate(options, { bundle: runtime.bundle, flags });
       if (upToDate?.report) {
         process.stderr.write(upToDate.report.stderr);
         process.stdout.write(upToDate.report.stdout);

@@ -100,7 +100,7 @@ export function recordFile(options: Pick<ResolvedOptions, 'cacheDir' | 'out'>): 
 
 /**
  * Everything besides the files that changes the output or the report: the resolved options (paths,
- * `--quiet`), the caller's settings (the CLI's bundle, `--lang`, `--force`), the working folder (paths
+ * `--quiet`), the caller's settings (the CLI's bundle, every flag as given), the working folder (paths
  * in messages are relative to it), Node and its libraries (zlib, brotli: the compressed files), and the
  * environment the build reads (NODE_ENV picks React's build; HOME is a folder the output may not be).
  */
