@@ -94,7 +94,7 @@ function createProgram(runtime: Runtime): Command {
       // esbuild first: it bundles in its own process while this one loads the pipeline, checks the
       // output folder and reads the content (a refused folder only lets it finish before the process exits).
       const { startBundles, startEsbuild } = await import('./bundle/start-bundles.ts');
-      await startEsbuild();
+      await startEsbuild(options.cacheDir);
       const started = startBundles(options);
       // Then perl, while this process is still small: starting a process costs more the more memory it holds.
       prepareExchange();

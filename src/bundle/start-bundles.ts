@@ -1,4 +1,6 @@
 // Starts the esbuild bundles of a build before its content is read: they need none of it.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { compressAhead } from '../host/precompress.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { bundleClient, bundleStyles } from './client.ts';
@@ -19,9 +21,12 @@ export interface StartedBundles {
  * Starts esbuild's own process now (its documented `initialize`, which in Node only starts the
  * service), rather than at the first build: a cold build's templates bundle is on its critical path,
  * and the bundles' first request otherwise waits until their cache records were read, after this
- * thread has loaded the whole pipeline. The process stays unreferenced until a build runs.
+ * thread has loaded the whole pipeline. Only when a bundle has no cache record (a first or cold
+ * build): with all three recorded they are most likely reused, and esbuild not started at all. The
+ * process stays unreferenced until a build runs.
  */
-export async function startEsbuild(): Promise<void> {
+export async function startEsbuild(cacheDir: string): Promise<void> {
+  if (['templates', 'client', 'styles'].every((name) => existsSync(path.join(cacheDir, `${name}.json`)))) return;
   const { initialize } = await import('esbuild');
   try {
     await initialize({});
