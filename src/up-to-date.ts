@@ -143,8 +143,14 @@ function inputRoots(options: ResolvedOptions): string[] {
  */
 const OUTSIDE_PACKAGES = ['react', 'react-dom', 'preact', 'esbuild', 'sharp', 'decap-cms'];
 
-/** Thrown inside a walk on anything the record cannot vouch for: a special file, a linked folder. */
+/** Thrown inside a walk on anything the record cannot vouch for: a special file, a linked folder, too many files. */
 class Unrecordable extends Error {}
+
+/**
+ * More entries than this in one tree and it is not recorded: a content folder given by mistake (`--content ~`)
+ * would otherwise be walked whole before the build says what is wrong with it. XL's content is 6,000.
+ */
+const MAX_ENTRIES = 50_000;
 
 /**
  * The tree at `root`: every file and folder under it (symbolic links as links, with their targets'
@@ -195,6 +201,7 @@ function walk(absolute: string, relative: string, entries: Entry[]): void {
 }
 
 function walkFolder(absolute: string, relative: string, stats: BigIntStats, entries: Entry[]): void {
+  if (entries.length > MAX_ENTRIES) throw new Unrecordable(`more than ${MAX_ENTRIES} files`);
   entries.push(entryOf(relative, 'dir', stats));
   for (const name of readdirSync(absolute)) walk(path.join(absolute, name), relative === '.' ? name : `${relative}/${name}`, entries);
 }
