@@ -1,10 +1,13 @@
 // `brochure build` with nothing changed since the last good build into the same folder: the same report, the output untouched; any change builds for real.
+import { existsSync } from 'node:fs';
 import { cp, lstat, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture } from '../helpers/fixtures.ts';
+import { resolveOptions } from '../../src/options.ts';
+import { recordFile } from '../../src/up-to-date.ts';
 
 /** A temporary copy of `test/fixtures/<name>`, where `build` runs with its defaults (content/ into dist/). */
 async function copyOf(name: string): Promise<string> {
@@ -87,7 +90,10 @@ describe.concurrent('build when nothing changed', () => {
     const first = await build(dir);
     expect(first.code).toBe(0);
     expect(first.stderr).toContain('warning: lsited: unknown field');
+    expect(existsSync(recordFile(resolveOptions({}, dir)))).toBe(true);
+    const before = await identities(path.join(dir, 'dist'));
     expect(await build(dir)).toEqual(first);
+    expect(await identities(path.join(dir, 'dist'))).toEqual(before);
   });
 
   it('never records a build that failed: the error is reported every time', async () => {
@@ -95,7 +101,9 @@ describe.concurrent('build when nothing changed', () => {
     const first = await build(dir);
     expect(first.code).toBe(1);
     expect(first.stderr).toContain('heading');
+    expect(existsSync(recordFile(resolveOptions({}, dir)))).toBe(false);
     expect(await build(dir)).toEqual(first);
+    expect(existsSync(recordFile(resolveOptions({}, dir)))).toBe(false);
   });
 
   it('keeps each output folder apart (--out), and a change of folder never skips the build', async () => {
