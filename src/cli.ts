@@ -137,14 +137,17 @@ function createProgram(runtime: Runtime): Command {
         printed.stderr = `${formatReport(result.problems, await language())}\n`;
         process.stderr.write(printed.stderr);
       }
+      let replayed = '';
       if (!options.quiet) {
         const compliance = formatComplianceSummary(checkCompliance(result));
         if (compliance) say(compliance);
         const launch = formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)));
         if (launch) say(launch);
+        // What a later build with nothing changed prints: this report, its last line saying so.
+        replayed = `${printed.stdout}${formatSummary(result, displayPath(options.out), { upToDate: true })}\n`;
         say(formatSummary(result, displayPath(options.out)));
       }
-      upToDate?.record(printed, folder);
+      upToDate?.record({ stdout: replayed, stderr: printed.stderr }, folder);
     });
 
   program
