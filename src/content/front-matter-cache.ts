@@ -70,6 +70,13 @@ export class FrontMatterCache {
     this.#changed = true;
   }
 
+  /** Keeps the entry of `yaml`, if there is one, for the next build, as `get` would, without parsing it (its data was read in another thread). */
+  keep(yaml: string): void {
+    const key = keyOf(yaml);
+    const json = this.#stored[key];
+    if (json !== undefined) this.#used[key] = json;
+  }
+
   /** Writes what this build used (so edited and deleted files do not pile up), when that differs from the file. */
   async save(): Promise<void> {
     if (!this.#changed && Object.keys(this.#used).length === Object.keys(this.#stored).length) return;

@@ -3,7 +3,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { cacheableJson, FrontMatterCache } from '../content/front-matter-cache.ts';
-import { cleanYamlData, normaliseText, splitFrontMatter, type ReadContent } from '../content/load.ts';
+import { cleanYamlData, lazySource, markdownKind, markdownParts, normaliseText, type CheckedFile, type EntryKind, type ReadContent } from '../content/load.ts';
+import { cleanSchemaCheck } from '../content/validate.ts';
 import { readContentFile, readContentFileSync, type ReadResult } from '../content/read-file.ts';
 import { hashOf, readMarkdownCache, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
 
@@ -12,6 +13,8 @@ interface ContentTask {
   role: 'brochure-markdown';
   /** Absolute paths of the Markdown files loading reads. */
   files: string[];
+  /** The kind loading reads each file as (`markdownKind`), by index into `files`; null for one it does not read. */
+  kinds: (EntryKind | null)[];
   cacheDir: string;
   /**
    * Two Int32s shared by both threads (Atomics): the index of the next file to take, and the worker's
@@ -26,10 +29,13 @@ const STATE_IDLE = 0;
 const STATE_WORKING = 1;
 const STATE_CLOSED = 2;
 
-/** One file as a thread read it: what reading gave, the front matter it parsed cleanly, the body it rendered. */
+/** One file as a thread read it: what reading gave (or the file validated), the front matter it parsed cleanly, the body it rendered. */
 interface ReadFile {
   file: string;
-  read: ReadResult;
+  /** What reading gave, when the file was not validated here with nothing to report. */
+  read?: ReadResult;
+  /** The file split and validated, when the schema found nothing to report: loading and validation take it as it is. */
+  checked?: CheckedFile;
   /** [front-matter YAML, its data as JSON] when the cache lacked it and it parsed with no problem. */
   yaml?: [string, string];
   /** [body, HTML] when the Markdown cache lacked the body. */
@@ -69,9 +75,15 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
  */
 export async function startContentWorker(contentDir: string, cacheDir: string): Promise<ContentWorker | undefined> {
   if (!/\.c?js$/.test(import.meta.url)) return undefined;
-  const files = await markdownFiles(contentDir);
-  if (files.length < FILES_FOR_WORKER) return undefined;
-  const task: ContentTask = { role: 'brochure-markdown', files, cacheDir, shared: new SharedArrayBuffer(8) };
+  const listed = await markdownFiles(contentDir);
+  if (listed.length < FILES_FOR_WORKER) return undefined;
+  const task: ContentTask = {
+    role: 'brochure-markdown',
+    files: listed.map(({ file }) => file),
+    kinds: listed.map(({ kind }) => kind ?? null),
+    cacheDir,
+    shared: new SharedArrayBuffer(8),
+  };
   let worker: Worker | undefined;
   let fromWorker: Promise<ReadFile[]> = Promise.resolve([]);
   // Started at this thread's first cache miss: on a site whose every file is cached, reading is all
@@ -101,12 +113,12 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
   };
 }
 
-/** The Markdown files `loadContent` reads: the pages at the top, the professionals and the services. */
-async function markdownFiles(contentDir: string): Promise<string[]> {
+/** The Markdown files `loadContent` reads (the pages at the top, the professionals and the services), each with the kind it reads it as. */
+async function markdownFiles(contentDir: string): Promise<{ file: string; kind?: EntryKind }[]> {
   const lists = await Promise.all(
     ['', 'professionals', 'services'].map(async (folder) => {
       const names = await readdir(path.join(contentDir, folder)).catch(() => [] as string[]);
-      return names.filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).map((name) => path.join(contentDir, folder, name));
+      return names.filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).map((name) => ({ file: path.join(contentDir, folder, name), kind: markdownKind(folder, name) }));
     }),
   );
   return lists.flat();
@@ -114,11 +126,14 @@ async function markdownFiles(contentDir: string): Promise<string[]> {
 
 /** Primes the front-matter cache with what the threads parsed; reads of shared files come from memory, once each. */
 function merge(files: ReadFile[], frontMatter: FrontMatterCache): PrefetchedContent {
-  const reads = new Map<string, ReadResult>();
+  const reads = new Map<string, ReadResult | { checked: CheckedFile }>();
   const markdown = new Map<string, string>();
-  for (const { file, read, yaml, markdown: rendered } of files) {
-    reads.set(file, read);
+  for (const { file, read, checked, yaml, markdown: rendered } of files) {
     if (yaml) frontMatter.add(...yaml);
+    // Loading does not parse a checked file's front matter: it is kept for the next build here.
+    if (checked) frontMatter.keep(checked.matter);
+    const found = checked ? { checked } : read;
+    if (found) reads.set(file, found);
     if (rendered) markdown.set(...rendered);
   }
   return {
@@ -149,12 +164,27 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
     const done: ReadFile = { file, read };
     out.push(done);
     if (!('text' in read)) continue;
-    const { matter, content: body } = splitFrontMatter(normaliseText(read.text));
-    if (!frontMatter.has(matter)) {
+    const text = normaliseText(read.text);
+    const parts = markdownParts(text);
+    // Without front matter the body is the whole text, as gray-matter splits it.
+    const { matter, body } = parts ?? { matter: '', body: text };
+    let data = frontMatter.get(matter);
+    if (data === undefined) {
       miss();
       const clean = cleanYamlData(matter);
       const json = clean && cacheableJson(clean.data);
       if (json !== undefined) done.yaml = [matter, json];
+      data = clean ? (clean.data ?? {}) : undefined;
+    }
+    const kind = task.kinds[index];
+    // Validated here when loading would read it and its YAML parsed cleanly; a file with anything to
+    // report is left to the main thread, which gathers every problem in order.
+    if (parts && kind && data !== undefined) {
+      const check = cleanSchemaCheck({ kind, file, source: lazySource(file, matter), data: data ?? {}, body, bodyLine: parts.bodyLine });
+      if (check) {
+        done.checked = { kind, matter, body, bodyLine: parts.bodyLine, check };
+        delete done.read;
+      }
     }
     if (cached[hashOf(body)] === undefined) {
       miss();
