@@ -69,6 +69,9 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
 /** Files the main thread takes between two turns of its event loop (each file is 0.1 to 0.3 ms of work). */
 const YIELD_EVERY = 16;
 
+/** Files the worker hands over per message: the main thread takes each batch between two of its own files. */
+const HAND_EVERY = 32;
+
 /**
  * On large sites in the compiled CLI (a worker starts from the CLI bundle, not from TypeScript
  * sources), starts a worker that takes the Markdown files loading will read one at a time from a shared
@@ -91,7 +94,9 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
     shared: new SharedArrayBuffer(8),
   };
   let worker: Worker | undefined;
-  let fromWorker: Promise<ReadFile[]> = Promise.resolve([]);
+  // The worker's files, as its batches arrive (while this thread takes its own share).
+  const theirs: ReadFile[] = [];
+  let fromWorker: Promise<void> = Promise.resolve();
   // Started at this thread's first cache miss: on a site whose every file is cached, reading is all
   // that is left, which this thread finishes before a worker would have loaded its code.
   const start = () => {
@@ -99,10 +104,12 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
     // Never keeps the process alive: a build stopped by content errors exits without waiting for it.
     worker.unref();
     const started = worker;
-    fromWorker = new Promise<ReadFile[]>((resolve) => {
-      started.once('message', resolve);
-      started.once('error', () => resolve([]));
-      started.once('exit', () => resolve([]));
+    fromWorker = new Promise<void>((resolve) => {
+      // Batches, then null once its share is done. Should it fail, the files it took and did not hand
+      // over are read by loading itself.
+      started.on('message', (batch: ReadFile[] | null) => (batch ? void theirs.push(...batch) : resolve()));
+      started.once('error', () => resolve());
+      started.once('exit', () => resolve());
     });
   };
   return {
@@ -111,9 +118,9 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
       const state = new Int32Array(task.shared);
       // Every file taken before the worker began: it will not take any, so do not wait for its start-up.
       const idle = Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_CLOSED) === STATE_IDLE;
-      const theirs = idle ? [] : await fromWorker;
+      if (!idle) await fromWorker;
       void worker?.terminate();
-      return merge([...theirs, ...own], frontMatter);
+      return merge([...theirs.splice(0), ...own], frontMatter);
     },
     stop: () => void worker?.terminate(),
   };
@@ -153,8 +160,12 @@ function merge(files: ReadFile[], frontMatter: FrontMatterCache): PrefetchedCont
   };
 }
 
-/** Takes files from the shared counter until none is left, reading, parsing and rendering what the caches lack. */
-async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMiss?: () => void): Promise<ReadFile[]> {
+/**
+ * Takes files from the shared counter until none is left, reading, parsing, validating and rendering
+ * what the caches lack. The worker hands its files over in batches (`hand`) as it goes, so the main
+ * thread receives them between its own files rather than all at the end; this thread's come back at the end.
+ */
+async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMiss?: () => void, hand?: (files: ReadFile[]) => void): Promise<ReadFile[]> {
   const shared = new Int32Array(task.shared);
   if (Atomics.load(shared, NEXT) >= task.files.length) return [];
   const [cached, frontMatter] = await Promise.all([readMarkdownCache(task.cacheDir), known ?? FrontMatterCache.load(task.cacheDir)]);
@@ -199,7 +210,9 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
       miss();
       done.markdown = [body, await renderMarkdown(body)];
     }
+    if (hand && out.length === HAND_EVERY) hand(out.splice(0));
   }
+  if (hand && out.length > 0) hand(out.splice(0));
   return out;
 }
 
@@ -208,6 +221,6 @@ if (!isMainThread && (workerData as Partial<ContentTask> | undefined)?.role === 
   const state = new Int32Array(task.shared);
   // The main thread may have closed the work already: then there is nothing to take.
   if (Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_WORKING) === STATE_IDLE) {
-    void readShare(task).then((files) => parentPort!.postMessage(files));
+    void readShare(task, undefined, undefined, (files) => parentPort!.postMessage(files)).then(() => parentPort!.postMessage(null));
   }
 }
