@@ -112,7 +112,7 @@ function checkSchema(entry: RawEntry): SchemaCheck {
   for (const issue of issues) {
     found.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
   }
-  const check = { result, found, rejected: new Set(issues.map((issue) => fieldName(issue.path))), images: [...imageReferences(entry.data)] };
+  const check = { result, found, rejected: new Set(issues.map((issue) => fieldName(issue.path))), images: imageReferences(entry.data) };
   schemaChecked.set(entry.source, check);
   return check;
 }
@@ -166,35 +166,60 @@ function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
   }
 }
 
-/** Every `images/…` string in a file's data, with the field path it sits at. */
-export function* imageReferences(value: unknown, path: PropertyKey[] = []): Generator<{ path: PropertyKey[]; image: string }> {
-  if (typeof value === 'string') {
-    if (value.startsWith('images/')) yield { path, image: value };
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* imageReferences(item, [...path, index]);
-  } else if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) yield* imageReferences(item, [...path, key]);
-  }
+/** Every `images/…` string in a file's data, with the field path it sits at, in the order of the data. */
+export function imageReferences(value: unknown): { path: PropertyKey[]; image: string }[] {
+  const found: { path: PropertyKey[]; image: string }[] = [];
+  // One path, grown and shrunk along the walk, copied only where an image is named: validation walks
+  // every file's data, whose values are mostly not images.
+  const path: PropertyKey[] = [];
+  const walk = (item: unknown): void => {
+    if (typeof item === 'string') {
+      if (item.startsWith('images/')) found.push({ path: [...path], image: item });
+    } else if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) {
+        path.push(index);
+        walk(item[index]);
+        path.pop();
+      }
+    } else if (isRecord(item)) {
+      for (const key of Object.keys(item)) {
+        path.push(key);
+        walk(item[key]);
+        path.pop();
+      }
+    }
+  };
+  walk(value);
+  return found;
 }
-/** Unknown keys are warnings (the build goes on) with a "did you mean" for likely typos. */
+/**
+ * Unknown keys are warnings (the build goes on) with a "did you mean" for likely typos. `path` is the
+ * walk's own, grown and shrunk as it goes (copied where a key is reported): most keys are known.
+ */
 function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[], entry: RawEntry, problems: ContentError[]): void {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodObject && isRecord(value)) {
     const shape = inner.shape as Record<string, z.ZodType>;
-    const known = Object.keys(shape);
-    for (const [key, item] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      path.push(key);
       // Own keys only: `constructor` or `toString` would otherwise be found on Object.prototype.
       const child = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (child) {
-        reportUnknownKeys(child, item, [...path, key], entry, problems);
-        continue;
+        reportUnknownKeys(child, value[key], path, entry, problems);
+      } else {
+        const known = Object.keys(shape);
+        const suggestion = closest(key, known);
+        const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
+        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `unknown field, ignored; ${hint}`, 'warning'));
       }
-      const suggestion = closest(key, known);
-      const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
-      problems.push(new ContentError(entry.file, lineOf(entry.source, [...path, key]), fieldName([...path, key]), `unknown field, ignored; ${hint}`, 'warning'));
+      path.pop();
     }
   } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
-    value.forEach((item, index) => reportUnknownKeys(inner.element as z.ZodType, item, [...path, index], entry, problems));
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      reportUnknownKeys(inner.element as z.ZodType, value[index], path, entry, problems);
+      path.pop();
+    }
   }
 }
 
