@@ -1,4 +1,4 @@
-// Content on both cores for large sites: each Markdown file read, its front matter parsed and its body rendered once, by one of two threads.
+// Content on both cores for large sites: each Markdown file read, its front matter parsed and validated and its body rendered once, by one of two threads.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
@@ -75,12 +75,15 @@ const HAND_EVERY = 32;
 /**
  * On large sites in the compiled CLI (a worker starts from the CLI bundle, not from TypeScript
  * sources), starts a worker that takes the Markdown files loading will read one at a time from a shared
- * counter: it reads each (the same checks as loading), parses its front matter and renders its body,
- * each only where the caches lack it. `finish()` has this thread take the rest the same way, so each
- * file is read and parsed once. What the threads hand over is exactly what loading would compute (front
- * matter only when it parsed with no problem and JSON keeps it exactly, bodies keyed by their text), and
- * anything they did not hand over loading does itself, so output never depends on the worker
- * (test/integration/parallel-build.test.ts compares bytes).
+ * counter: it reads each (the same checks as loading), parses its front matter (where the cache lacks
+ * it), validates it against its schema and renders its body (where the Markdown cache lacks it).
+ * `finish()` has this thread take the rest the same way, so each file is read, parsed and validated
+ * once. What the threads hand over is exactly what loading and validation would compute: a file the
+ * schema accepts with nothing to report goes to loading split and validated (`CheckedFile`), any other
+ * as its text, which loading parses and validation checks again to report its problems in order;
+ * front matter is cached only when it parsed with no problem and JSON keeps it exactly, bodies keyed by
+ * their text. Anything they did not hand over loading does itself, so output and messages never depend
+ * on the worker (test/integration/parallel-build.test.ts compares bytes, and problems with `check`).
  */
 export async function startContentWorker(contentDir: string, cacheDir: string): Promise<ContentWorker | undefined> {
   if (!/\.c?js$/.test(import.meta.url)) return undefined;
