@@ -182,16 +182,26 @@ export async function streamSite(
     return decoded.html;
   };
 
+  // Started now: the render workers take their first pages while the writer prepares and writes the other files.
+  const pack = loadPack(options.cacheDir, packSettings());
+  const pageStream = streamPages(model, assets, templates, { files: fileSet, base, pack }, early);
+
   async function* files(): AsyncGenerator<StreamedFile> {
-    for (const [file, contents] of otherFiles) {
-      sizes.set(file, contents);
-      yield [file, contents];
+    let handedOthers = false;
+    try {
+      for (const [file, contents] of otherFiles) {
+        sizes.set(file, contents);
+        yield [file, contents];
+      }
+      handedOthers = true;
+    } finally {
+      // Stopped before the pages (a failed write): end the render workers, which already have their task.
+      if (!handedOthers) await pageStream.return(undefined);
     }
     // Pages come in the order their threads finish them; problems are reported in route order.
     const broken = new Map<Route, ContentError[]>();
-    const pack = loadPack(options.cacheDir, packSettings());
     const packed = new Map<string, CompressedForms>();
-    for await (const { route, bytes, forms, formsKey, brokenUrls, facts } of streamPages(model, assets, templates, { files: fileSet, base, pack }, early)) {
+    for await (const { route, bytes, forms, formsKey, brokenUrls, facts } of pageStream) {
       if (brokenUrls.length > 0) broken.set(route, linkProblems(route, brokenUrls, findMention));
       if (formsKey !== undefined && forms) packed.set(formsKey, forms);
       // Kept as UTF-8 bytes, decoded again only if read (the compliance rules): half the memory of

@@ -38,9 +38,8 @@ export class FrontMatterCache {
     return new FrontMatterCache(file, valid ? (stored as Record<string, string>) : {});
   }
 
-  /** A fresh copy of what `yaml` parsed to last time, or undefined. */
-  get(yaml: string): unknown {
-    const key = keyOf(yaml);
+  /** A fresh copy of what `yaml` parsed to last time, or undefined; `key` is `frontMatterKey(yaml)` when the caller has it. */
+  get(yaml: string, key = keyOf(yaml)): unknown {
     const json = this.#stored[key];
     if (json === undefined) return undefined;
     this.#used[key] = json;
@@ -60,14 +59,20 @@ export class FrontMatterCache {
   }
 
   /**
-   * What another thread parsed (src/model/markdown-worker.ts): `json` is `cacheableJson` of the data
-   * `cleanYamlData(yaml)` gave, so a later `get` returns exactly what parsing here would.
+   * What another thread parsed (src/model/markdown-worker.ts), by `frontMatterKey` of its YAML text:
+   * `json` is `cacheableJson` of the data `cleanYamlData(yaml)` gave, so a later `get` returns exactly
+   * what parsing here would.
    */
-  add(yaml: string, json: string): void {
-    const key = keyOf(yaml);
+  add(key: string, json: string): void {
     if (this.#stored[key] === json) return;
     this.#stored[key] = json;
     this.#changed = true;
+  }
+
+  /** Keeps the entry of `key` (`frontMatterKey`), if there is one, for the next build, as `get` would, without parsing it (another thread read its data). */
+  keep(key: string): void {
+    const json = this.#stored[key];
+    if (json !== undefined) this.#used[key] = json;
   }
 
   /** Writes what this build used (so edited and deleted files do not pile up), when that differs from the file. */
@@ -80,6 +85,11 @@ export class FrontMatterCache {
 /** `data` as the JSON this cache keeps, or undefined when JSON would not give it back exactly. */
 export function cacheableJson(data: unknown): string | undefined {
   return isJsonExact(data) ? JSON.stringify(data) : undefined;
+}
+
+/** The key of YAML text in the cache: computed once by the thread that read the text, which hands it to `add` and `keep`. */
+export function frontMatterKey(yaml: string): string {
+  return keyOf(yaml);
 }
 
 function keyOf(yaml: string): string {

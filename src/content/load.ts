@@ -31,6 +31,32 @@ export interface RawEntry {
   position?: number;
   /** Line of the file where the Markdown body starts (so body problems get file lines). */
   bodyLine?: number;
+  /**
+   * Set when the thread that read the file also validated it and found nothing to report (no error,
+   * no warning): validation takes this instead of checking the file again. `data` is then the data
+   * the schema gave, the raw data having stayed in that thread.
+   */
+  checked?: CleanCheck;
+}
+
+/** A file the schema accepted with nothing to report: the data it gave, and every `images/…` string in the raw data with its field path. */
+export interface CleanCheck {
+  data: unknown;
+  images: { path: PropertyKey[]; image: string }[];
+}
+
+/**
+ * A Markdown file another thread read, split and validated, with nothing to report
+ * (src/model/markdown-worker.ts): what loading would have parsed, and the schema's verdict.
+ */
+export interface CheckedFile {
+  /** The kind it was validated as (`markdownKind`), which is the kind loading reads it as. */
+  kind: EntryKind;
+  /** The front matter's YAML text, parsed again only if a message needs a line. */
+  matter: string;
+  body: string;
+  bodyLine: number;
+  check: CleanCheck;
 }
 
 /** Everything read from `content/`, plus the problems found while reading. */
@@ -61,8 +87,11 @@ export interface ParsedFile {
 /** Where `watch` keeps parsed files between builds: returns the kept parse of `absolute`, or runs `parse`. */
 export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
 
-/** Reads one content file; `build` passes the texts its content worker already read (src/model/markdown-worker.ts). */
-export type ReadContent = (absolute: string) => Promise<ReadResult>;
+/**
+ * Reads one content file; `build` passes the files its content threads already read
+ * (src/model/markdown-worker.ts), as text or, when they validated it cleanly, as a checked file.
+ */
+export type ReadContent = (absolute: string) => Promise<ReadResult | { checked: CheckedFile }>;
 
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
 export async function loadContent(
@@ -79,6 +108,11 @@ export async function loadContent(
     const file = display(absolute);
     const found: ContentError[] = [];
     const read = await readFile(absolute);
+    // Validated by the thread that read it: nothing to parse or report here.
+    if ('checked' in read) {
+      if (read.checked.kind !== kind) throw new Error(`loadContent: ${file} was validated as ${read.checked.kind}, not as ${kind}`);
+      return { entry: checkedEntry(file, kind, read.checked), problems: found };
+    }
     if ('missing' in read) {
       found.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
       return { problems: found };
@@ -147,16 +181,35 @@ function parseYamlFile(file: string, text: string, problems: ContentError[], fro
 }
 
 function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
-  if (!matter.test(text)) {
+  const parts = markdownParts(text);
+  if (!parts) {
     problems.push(new ContentError(file, 1, 'front matter', 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")'));
     return undefined;
   }
-  const parsed = splitFrontMatter(text);
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
-  const yaml = parseData(file, parsed.matter, problems, frontMatter);
+  const yaml = parseData(file, parts.matter, problems, frontMatter);
+  return yaml && { kind, file, source: yaml.source, data: yaml.data ?? {}, body: parts.body, bodyLine: parts.bodyLine };
+}
+
+/** A Markdown file's normalised text split: its front matter's YAML, its body and the file line the body starts on; undefined without front matter. */
+export function markdownParts(text: string): { matter: string; body: string; bodyLine: number } | undefined {
+  if (!matter.test(text)) return undefined;
+  const parsed = splitFrontMatter(text);
   // The body is the tail of the text: its first line follows the lines before it.
   const bodyLine = text.slice(0, text.length - parsed.content.length).split('\n').length;
-  return yaml && { kind, file, source: yaml.source, data: yaml.data ?? {}, body: parsed.content, bodyLine };
+  return { matter: parsed.matter, body: parsed.content, bodyLine };
+}
+
+/** The entry of a file another thread validated (`CheckedFile`): its YAML is parsed here only if a message needs a line. */
+function checkedEntry(file: string, kind: EntryKind, { matter, body, bodyLine, check }: Omit<CheckedFile, 'kind'>): RawEntry {
+  return { kind, file, source: lazySource(file, matter), data: check.data, body, bodyLine, checked: check };
+}
+
+/** The kind of the Markdown file `name` in `folder` of the content (`''`, `professionals`, `services`), as loading reads it; undefined for a file loading does not read. */
+export function markdownKind(folder: string, name: string): EntryKind | undefined {
+  if (folder === 'professionals') return 'professional';
+  if (folder === 'services') return 'service';
+  return folder === '' ? PAGE_FILES.find(([page]) => page === name)?.[1] : undefined;
 }
 
 /**
@@ -194,7 +247,7 @@ export function cleanYamlData(text: string): { data: unknown } | undefined {
 }
 
 /** A YamlSource parsed on first use: only a message needing a line number reads it. */
-function lazySource(file: string, text: string): YamlSource {
+export function lazySource(file: string, text: string): YamlSource {
   let parsed: YamlSource | undefined;
   // The text parsed without error when it was cached or read as plain YAML; should the parser now disagree, lines fall back to 1.
   const source = () => (parsed ??= parseYaml(file, text, []) ?? { document: new Document(), lineCounter: new LineCounter() });

@@ -4,7 +4,7 @@ import { ContentError, errorsOf } from '../errors.ts';
 import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
 import { checkBody } from './limits.ts';
-import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
+import type { CleanCheck, EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';
 import {
   contactsSchema,
@@ -67,7 +67,7 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
   const references: ImageReferences = new Map();
 
   for (const entry of content.entries) {
-    const { result, found, rejected, images } = schemaChecked.get(entry.source) ?? checkSchema(entry);
+    const { result, found, rejected, images } = schemaChecked.get(entry.source) ?? (entry.checked ? cleanResult(entry.checked) : checkSchema(entry));
     problems.push(...found);
     // Walk the raw data, so a missing image is reported even when another field of the file is
     // wrong; a field the schema already rejected (a bad image path) is not reported twice.
@@ -112,9 +112,24 @@ function checkSchema(entry: RawEntry): SchemaCheck {
   for (const issue of issues) {
     found.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
   }
-  const check = { result, found, rejected: new Set(issues.map((issue) => fieldName(issue.path))), images: [...imageReferences(entry.data)] };
+  const check = { result, found, rejected: new Set(issues.map((issue) => fieldName(issue.path))), images: imageReferences(entry.data) };
   schemaChecked.set(entry.source, check);
   return check;
+}
+
+/**
+ * The schema check of one file, run by the thread that read it (src/model/markdown-worker.ts), when it
+ * finds nothing to report: no error and no warning. Undefined otherwise: the file is then checked again
+ * where the problems are gathered, so they come out exactly as from a one-thread build.
+ */
+export function cleanSchemaCheck(entry: RawEntry): CleanCheck | undefined {
+  const { result, found, images } = checkSchema(entry);
+  return result.success && found.length === 0 ? { data: result.data, images } : undefined;
+}
+
+/** What `checkSchema` gave for a file `cleanSchemaCheck` passed. */
+function cleanResult({ data, images }: CleanCheck): SchemaCheck {
+  return { result: { success: true, data }, found: [], rejected: new Set(), images };
 }
 
 function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {
@@ -151,35 +166,60 @@ function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
   }
 }
 
-/** Every `images/…` string in a file's data, with the field path it sits at. */
-export function* imageReferences(value: unknown, path: PropertyKey[] = []): Generator<{ path: PropertyKey[]; image: string }> {
-  if (typeof value === 'string') {
-    if (value.startsWith('images/')) yield { path, image: value };
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* imageReferences(item, [...path, index]);
-  } else if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) yield* imageReferences(item, [...path, key]);
-  }
+/** Every `images/…` string in a file's data, with the field path it sits at, in the order of the data. */
+export function imageReferences(value: unknown): { path: PropertyKey[]; image: string }[] {
+  const found: { path: PropertyKey[]; image: string }[] = [];
+  // One path, grown and shrunk along the walk, copied only where an image is named: validation walks
+  // every file's data, whose values are mostly not images.
+  const path: PropertyKey[] = [];
+  const walk = (item: unknown): void => {
+    if (typeof item === 'string') {
+      if (item.startsWith('images/')) found.push({ path: [...path], image: item });
+    } else if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) {
+        path.push(index);
+        walk(item[index]);
+        path.pop();
+      }
+    } else if (isRecord(item)) {
+      for (const key of Object.keys(item)) {
+        path.push(key);
+        walk(item[key]);
+        path.pop();
+      }
+    }
+  };
+  walk(value);
+  return found;
 }
-/** Unknown keys are warnings (the build goes on) with a "did you mean" for likely typos. */
+/**
+ * Unknown keys are warnings (the build goes on) with a "did you mean" for likely typos. `path` is the
+ * walk's own, grown and shrunk as it goes (copied where a key is reported): most keys are known.
+ */
 function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[], entry: RawEntry, problems: ContentError[]): void {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodObject && isRecord(value)) {
     const shape = inner.shape as Record<string, z.ZodType>;
-    const known = Object.keys(shape);
-    for (const [key, item] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      path.push(key);
       // Own keys only: `constructor` or `toString` would otherwise be found on Object.prototype.
       const child = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (child) {
-        reportUnknownKeys(child, item, [...path, key], entry, problems);
-        continue;
+        reportUnknownKeys(child, value[key], path, entry, problems);
+      } else {
+        const known = Object.keys(shape);
+        const suggestion = closest(key, known);
+        const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
+        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `unknown field, ignored; ${hint}`, 'warning'));
       }
-      const suggestion = closest(key, known);
-      const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
-      problems.push(new ContentError(entry.file, lineOf(entry.source, [...path, key]), fieldName([...path, key]), `unknown field, ignored; ${hint}`, 'warning'));
+      path.pop();
     }
   } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
-    value.forEach((item, index) => reportUnknownKeys(inner.element as z.ZodType, item, [...path, index], entry, problems));
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      reportUnknownKeys(inner.element as z.ZodType, value[index], path, entry, problems);
+      path.pop();
+    }
   }
 }
 

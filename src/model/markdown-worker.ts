@@ -1,9 +1,11 @@
-// Content on both cores for large sites: each Markdown file read, its front matter parsed and its body rendered once, by one of two threads.
+// Content on both cores for large sites: each Markdown file read, its front matter parsed and validated and its body rendered once, by one of two threads.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { cacheableJson, FrontMatterCache } from '../content/front-matter-cache.ts';
-import { cleanYamlData, normaliseText, splitFrontMatter, type ReadContent } from '../content/load.ts';
+import { cacheableJson, frontMatterKey, FrontMatterCache } from '../content/front-matter-cache.ts';
+import { cleanYamlData, lazySource, markdownKind, markdownParts, normaliseText, type CheckedFile, type EntryKind, type ReadContent } from '../content/load.ts';
+import { cleanSchemaCheck } from '../content/validate.ts';
 import { readContentFile, readContentFileSync, type ReadResult } from '../content/read-file.ts';
 import { hashOf, readMarkdownCache, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
 
@@ -12,6 +14,8 @@ interface ContentTask {
   role: 'brochure-markdown';
   /** Absolute paths of the Markdown files loading reads. */
   files: string[];
+  /** The kind loading reads each file as (`markdownKind`), by index into `files`; null for one it does not read. */
+  kinds: (EntryKind | null)[];
   cacheDir: string;
   /**
    * Two Int32s shared by both threads (Atomics): the index of the next file to take, and the worker's
@@ -26,12 +30,17 @@ const STATE_IDLE = 0;
 const STATE_WORKING = 1;
 const STATE_CLOSED = 2;
 
-/** One file as a thread read it: what reading gave, the front matter it parsed cleanly, the body it rendered. */
+/** One file as a thread read it: what reading gave (or the file validated), the front matter it parsed cleanly, the body it rendered. */
 interface ReadFile {
   file: string;
-  read: ReadResult;
-  /** [front-matter YAML, its data as JSON] when the cache lacked it and it parsed with no problem. */
-  yaml?: [string, string];
+  /** What reading gave, when the file was not validated here with nothing to report. */
+  read?: ReadResult;
+  /** The file split and validated, when the schema found nothing to report: loading and validation take it as it is. */
+  checked?: CheckedFile;
+  /** The front matter's key in the front-matter cache (`frontMatterKey`), computed once, here. */
+  key?: string;
+  /** Its data as JSON, when the cache lacked it and it parsed with no problem. */
+  json?: string;
   /** [body, HTML] when the Markdown cache lacked the body. */
   markdown?: [string, string];
 }
@@ -57,23 +66,40 @@ const FILES_FOR_WORKER = 200;
 
 const MARKDOWN = /\.(?:md|markdown)$/i;
 
+/** Files the main thread takes between two turns of its event loop (each file is 0.1 to 0.3 ms of work). */
+const YIELD_EVERY = 16;
+
+/** Files the worker hands over per message: the main thread takes each batch between two of its own files. */
+const HAND_EVERY = 32;
+
 /**
  * On large sites in the compiled CLI (a worker starts from the CLI bundle, not from TypeScript
  * sources), starts a worker that takes the Markdown files loading will read one at a time from a shared
- * counter: it reads each (the same checks as loading), parses its front matter and renders its body,
- * each only where the caches lack it. `finish()` has this thread take the rest the same way, so each
- * file is read and parsed once. What the threads hand over is exactly what loading would compute (front
- * matter only when it parsed with no problem and JSON keeps it exactly, bodies keyed by their text), and
- * anything they did not hand over loading does itself, so output never depends on the worker
- * (test/integration/parallel-build.test.ts compares bytes).
+ * counter: it reads each (the same checks as loading), parses its front matter (where the cache lacks
+ * it), validates it against its schema and renders its body (where the Markdown cache lacks it).
+ * `finish()` has this thread take the rest the same way, so each file is read, parsed and validated
+ * once. What the threads hand over is exactly what loading and validation would compute: a file the
+ * schema accepts with nothing to report goes to loading split and validated (`CheckedFile`), any other
+ * as its text, which loading parses and validation checks again to report its problems in order;
+ * front matter is cached only when it parsed with no problem and JSON keeps it exactly, bodies keyed by
+ * their text. Anything they did not hand over loading does itself, so output and messages never depend
+ * on the worker (test/integration/parallel-build.test.ts compares bytes, and problems with `check`).
  */
 export async function startContentWorker(contentDir: string, cacheDir: string): Promise<ContentWorker | undefined> {
   if (!/\.c?js$/.test(import.meta.url)) return undefined;
-  const files = await markdownFiles(contentDir);
-  if (files.length < FILES_FOR_WORKER) return undefined;
-  const task: ContentTask = { role: 'brochure-markdown', files, cacheDir, shared: new SharedArrayBuffer(8) };
+  const listed = await markdownFiles(contentDir);
+  if (listed.length < FILES_FOR_WORKER) return undefined;
+  const task: ContentTask = {
+    role: 'brochure-markdown',
+    files: listed.map(({ file }) => file),
+    kinds: listed.map(({ kind }) => kind ?? null),
+    cacheDir,
+    shared: new SharedArrayBuffer(8),
+  };
   let worker: Worker | undefined;
-  let fromWorker: Promise<ReadFile[]> = Promise.resolve([]);
+  // The worker's files, as its batches arrive (while this thread takes its own share).
+  const theirs: ReadFile[] = [];
+  let fromWorker: Promise<void> = Promise.resolve();
   // Started at this thread's first cache miss: on a site whose every file is cached, reading is all
   // that is left, which this thread finishes before a worker would have loaded its code.
   const start = () => {
@@ -81,10 +107,12 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
     // Never keeps the process alive: a build stopped by content errors exits without waiting for it.
     worker.unref();
     const started = worker;
-    fromWorker = new Promise<ReadFile[]>((resolve) => {
-      started.once('message', resolve);
-      started.once('error', () => resolve([]));
-      started.once('exit', () => resolve([]));
+    fromWorker = new Promise<void>((resolve) => {
+      // Batches, then null once its share is done. Should it fail, the files it took and did not hand
+      // over are read by loading itself.
+      started.on('message', (batch: ReadFile[] | null) => (batch ? void theirs.push(...batch) : resolve()));
+      started.once('error', () => resolve());
+      started.once('exit', () => resolve());
     });
   };
   return {
@@ -93,20 +121,20 @@ export async function startContentWorker(contentDir: string, cacheDir: string): 
       const state = new Int32Array(task.shared);
       // Every file taken before the worker began: it will not take any, so do not wait for its start-up.
       const idle = Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_CLOSED) === STATE_IDLE;
-      const theirs = idle ? [] : await fromWorker;
+      if (!idle) await fromWorker;
       void worker?.terminate();
-      return merge([...theirs, ...own], frontMatter);
+      return merge([...theirs.splice(0), ...own], frontMatter);
     },
     stop: () => void worker?.terminate(),
   };
 }
 
-/** The Markdown files `loadContent` reads: the pages at the top, the professionals and the services. */
-async function markdownFiles(contentDir: string): Promise<string[]> {
+/** The Markdown files `loadContent` reads (the pages at the top, the professionals and the services), each with the kind it reads it as. */
+async function markdownFiles(contentDir: string): Promise<{ file: string; kind?: EntryKind }[]> {
   const lists = await Promise.all(
     ['', 'professionals', 'services'].map(async (folder) => {
       const names = await readdir(path.join(contentDir, folder)).catch(() => [] as string[]);
-      return names.filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).map((name) => path.join(contentDir, folder, name));
+      return names.filter((name) => MARKDOWN.test(name) && !name.startsWith('.')).map((name) => ({ file: path.join(contentDir, folder, name), kind: markdownKind(folder, name) }));
     }),
   );
   return lists.flat();
@@ -114,11 +142,14 @@ async function markdownFiles(contentDir: string): Promise<string[]> {
 
 /** Primes the front-matter cache with what the threads parsed; reads of shared files come from memory, once each. */
 function merge(files: ReadFile[], frontMatter: FrontMatterCache): PrefetchedContent {
-  const reads = new Map<string, ReadResult>();
+  const reads = new Map<string, ReadResult | { checked: CheckedFile }>();
   const markdown = new Map<string, string>();
-  for (const { file, read, yaml, markdown: rendered } of files) {
-    reads.set(file, read);
-    if (yaml) frontMatter.add(...yaml);
+  for (const { file, read, checked, key, json, markdown: rendered } of files) {
+    if (key !== undefined && json !== undefined) frontMatter.add(key, json);
+    // Loading does not parse a checked file's front matter: it is kept for the next build here.
+    if (key !== undefined && checked) frontMatter.keep(key);
+    const found = checked ? { checked } : read;
+    if (found) reads.set(file, found);
     if (rendered) markdown.set(...rendered);
   }
   return {
@@ -132,8 +163,12 @@ function merge(files: ReadFile[], frontMatter: FrontMatterCache): PrefetchedCont
   };
 }
 
-/** Takes files from the shared counter until none is left, reading, parsing and rendering what the caches lack. */
-async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMiss?: () => void): Promise<ReadFile[]> {
+/**
+ * Takes files from the shared counter until none is left, reading, parsing, validating and rendering
+ * what the caches lack. The worker hands its files over in batches (`hand`) as it goes, so the main
+ * thread receives them between its own files rather than all at the end; this thread's come back at the end.
+ */
+async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMiss?: () => void, hand?: (files: ReadFile[]) => void): Promise<ReadFile[]> {
   const shared = new Int32Array(task.shared);
   if (Atomics.load(shared, NEXT) >= task.files.length) return [];
   const [cached, frontMatter] = await Promise.all([readMarkdownCache(task.cacheDir), known ?? FrontMatterCache.load(task.cacheDir)]);
@@ -143,24 +178,44 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
     missed = true;
   };
   const out: ReadFile[] = [];
-  for (let index = Atomics.add(shared, NEXT, 1); index < task.files.length; index = Atomics.add(shared, NEXT, 1)) {
+  for (let index = Atomics.add(shared, NEXT, 1), taken = 1; index < task.files.length; index = Atomics.add(shared, NEXT, 1), taken++) {
+    // The main thread turns its event loop now and then: esbuild's plugin calls for the templates
+    // bundle wait for it, and the render workers can start only once that bundle exists.
+    if (isMainThread && taken % YIELD_EVERY === 0) await setImmediate();
     const file = task.files[index]!;
     const read = readContentFileSync(file);
     const done: ReadFile = { file, read };
     out.push(done);
     if (!('text' in read)) continue;
-    const { matter, content: body } = splitFrontMatter(normaliseText(read.text));
-    if (!frontMatter.has(matter)) {
+    const text = normaliseText(read.text);
+    const parts = markdownParts(text);
+    // Without front matter the body is the whole text, as gray-matter splits it.
+    const { matter, body } = parts ?? { matter: '', body: text };
+    done.key = frontMatterKey(matter);
+    let data = frontMatter.get(matter, done.key);
+    if (data === undefined) {
       miss();
       const clean = cleanYamlData(matter);
-      const json = clean && cacheableJson(clean.data);
-      if (json !== undefined) done.yaml = [matter, json];
+      done.json = clean && cacheableJson(clean.data);
+      data = clean ? (clean.data ?? {}) : undefined;
+    }
+    const kind = task.kinds[index];
+    // Validated here when loading would read it and its YAML parsed cleanly; a file with anything to
+    // report is left to the main thread, which gathers every problem in order.
+    if (parts && kind && data !== undefined) {
+      const check = cleanSchemaCheck({ kind, file, source: lazySource(file, matter), data: data ?? {}, body, bodyLine: parts.bodyLine });
+      if (check) {
+        done.checked = { kind, matter, body, bodyLine: parts.bodyLine, check };
+        delete done.read;
+      }
     }
     if (cached[hashOf(body)] === undefined) {
       miss();
       done.markdown = [body, await renderMarkdown(body)];
     }
+    if (hand && out.length === HAND_EVERY) hand(out.splice(0));
   }
+  if (hand && out.length > 0) hand(out.splice(0));
   return out;
 }
 
@@ -169,6 +224,6 @@ if (!isMainThread && (workerData as Partial<ContentTask> | undefined)?.role === 
   const state = new Int32Array(task.shared);
   // The main thread may have closed the work already: then there is nothing to take.
   if (Atomics.compareExchange(state, STATE, STATE_IDLE, STATE_WORKING) === STATE_IDLE) {
-    void readShare(task).then((files) => parentPort!.postMessage(files));
+    void readShare(task, undefined, undefined, (files) => parentPort!.postMessage(files)).then(() => parentPort!.postMessage(null));
   }
 }

@@ -92,7 +92,7 @@ export async function renderPages(model: SiteModel, assets: AssetManifest, { pag
   // Workers start first so they load while this thread renders its own slice.
   const pending = others.map((routes) => {
     const html: string[] = [];
-    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, undefined, (batch) => html.push(...batch)).then(() => html);
+    return runWorker<string[]>(file, { role: 'brochure-render', model, assets, routes }, undefined, (batch) => html.push(...batch)).done.then(() => html);
   });
   const html = [own.map((index) => renderPage(templates, { model, route: model.routes[index]!, assets }).html), ...(await Promise.all(pending))].flat();
   return model.routes.map((route, index) => ({ route, html: html[index]! }));
@@ -108,8 +108,12 @@ export type RenderPage = (templates: PageTemplates, props: PageProps) => Page;
  * waiting, so the threads stay busy whatever the share of writing. Each page is rendered, link-checked,
  * encoded and (large sites) compressed by the thread that took it (`outputPage`): the same bytes
  * wherever it ran. Pages come in the order they are done.
+ *
+ * The workers get their task at this call, not at the first page asked for, so they render while the
+ * caller writes what comes before the pages; they keep the process alive only once the pages are asked
+ * for (a stream never read lets it exit).
  */
-export async function* streamPages(
+export function streamPages(
   model: SiteModel,
   assets: AssetManifest,
   { pages: templates, bundleFile: file }: LoadedTemplates,
@@ -121,8 +125,9 @@ export async function* streamPages(
   const own = (index: number) => outputPage(templates, { model, route: routes[index]!, assets }, output);
   if (!file || threads < 2) {
     early?.release();
-    for (let index = 0; index < routes.length; index++) yield own(index);
-    return;
+    return (async function* () {
+      for (let index = 0; index < routes.length; index++) yield own(index);
+    })();
   }
   const next = new Int32Array(new SharedArrayBuffer(4));
   /** Workers' pages not yet handed on; the last of each batch carries its worker's `consumed` counter. */
@@ -133,14 +138,16 @@ export async function* streamPages(
     const consumed = new Int32Array(new SharedArrayBuffer(4));
     counters.push(consumed);
     const task: StreamRenderTask = { role: 'brochure-render-stream', model, assets, output, next: next.buffer as SharedArrayBuffer, consumed: consumed.buffer as SharedArrayBuffer };
-    return runWorker<PostedPage[]>(file, task, early?.take(file), (batch) => {
+    const running = runWorker<PostedPage[]>(file, task, early?.take(file), (batch) => {
       batch.forEach(({ index, ...page }, at) => arrived.push({ page: { route: routes[index]!, ...page }, consumed: at === batch.length - 1 ? consumed : undefined }));
       wake?.();
     });
+    running.worker.unref();
+    return running;
   });
   let failure: unknown;
   let finished = false;
-  void Promise.all(workers).then(
+  void Promise.all(workers.map(({ done }) => done)).then(
     () => {
       finished = true;
       wake?.();
@@ -150,35 +157,7 @@ export async function* streamPages(
       wake?.();
     },
   );
-  try {
-    for (let handed = 0; handed < routes.length; ) {
-      const waiting = arrived.shift();
-      if (waiting) {
-        yield waiting.page;
-        handed++;
-        if (waiting.consumed) {
-          Atomics.add(waiting.consumed, 0, 1);
-          Atomics.notify(waiting.consumed, 0);
-        }
-        continue;
-      }
-      if (failure) throw failure;
-      // The workers' batches are delivered by the event loop, which a writer that needs no I/O (files
-      // linked from the previous output) never returns to: turn it once before rendering here instead.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (arrived.length > 0) continue;
-      const index = Atomics.add(next, 0, 1);
-      if (index < routes.length) {
-        yield own(index);
-        handed++;
-        continue;
-      }
-      if (finished) throw new Error('streamPages: the render workers ended without posting every page they took');
-      // Every route is taken: wait for the workers' last batches.
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-  } finally {
+  const stop = () => {
     early?.release();
     // Stopped early (a failed write): no route is left to take, and no worker waits for this thread.
     Atomics.store(next, 0, routes.length);
@@ -186,7 +165,48 @@ export async function* streamPages(
       Atomics.store(consumed, 0, 2 ** 30);
       Atomics.notify(consumed, 0);
     }
-  }
+  };
+  const pages = (async function* () {
+    for (const { worker } of workers) worker.ref();
+    try {
+      for (let handed = 0; handed < routes.length; ) {
+        const waiting = arrived.shift();
+        if (waiting) {
+          yield waiting.page;
+          handed++;
+          if (waiting.consumed) {
+            Atomics.add(waiting.consumed, 0, 1);
+            Atomics.notify(waiting.consumed, 0);
+          }
+          continue;
+        }
+        if (failure) throw failure;
+        // The workers' batches are delivered by the event loop, which a writer that needs no I/O (files
+        // linked from the previous output) never returns to: turn it once before rendering here instead.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (arrived.length > 0) continue;
+        const index = Atomics.add(next, 0, 1);
+        if (index < routes.length) {
+          yield own(index);
+          handed++;
+          continue;
+        }
+        if (finished) throw new Error('streamPages: the render workers ended without posting every page they took');
+        // Every route is taken: wait for the workers' last batches.
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+    } finally {
+      stop();
+    }
+  })();
+  // Returned before its first page was asked for, a generator runs no `finally`: stop the workers here too.
+  const close = pages.return.bind(pages);
+  pages.return = (value) => {
+    stop();
+    return close(value);
+  };
+  return pages;
 }
 
 /** Renders one route and makes it ready to write (`streamPages`): its broken links, its bytes, what the compliance rules read, and on a large site its compressed forms. */
@@ -221,13 +241,12 @@ export const STREAM_BATCH = 16;
 export const BATCHES_AHEAD = 4;
 
 /** Runs `task` in a worker (`started` early, waiting for it, or a new one); `onBatch` gets each batch it posts (an empty batch ends). */
-function runWorker<T extends unknown[]>(file: string, task: RenderTask, started: Worker | undefined, onBatch: (batch: T) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = started ?? new Worker(new URL(`file://${file}`), { workerData: task });
-    if (started) {
-      started.ref();
-      started.postMessage(task);
-    }
+function runWorker<T extends unknown[]>(file: string, task: RenderTask, started: Worker | undefined, onBatch: (batch: T) => void): { worker: Worker; done: Promise<void> } {
+  const worker = started ?? new Worker(new URL(`file://${file}`), { workerData: task });
+  if (started) {
+    started.postMessage(task);
+  }
+  const done = new Promise<void>((resolve, reject) => {
     worker.on('message', (batch: T) => {
       if (batch.length > 0) return onBatch(batch);
       resolve();
@@ -238,4 +257,5 @@ function runWorker<T extends unknown[]>(file: string, task: RenderTask, started:
       if (code !== 0) reject(new Error(`render worker stopped with exit code ${code}`));
     });
   });
+  return { worker, done };
 }

@@ -55,16 +55,21 @@ describe('a build on both cores', () => {
     await cp(site, broken, { recursive: true, filter: (source) => !source.includes(`${path.sep}dist`) });
     const people = path.join(broken, 'content', 'professionals');
     const person = await readFile(path.join(people, 'persona-7.md'), 'utf8');
-    // A YAML error, a file without front matter, a file not in UTF-8, and a schema error in YAML that parses cleanly.
+    // A YAML error, a file without front matter, a file not in UTF-8, a schema error in YAML that parses cleanly;
+    // then two files the schema accepts, whose problems only the whole content shows: an unknown field
+    // (a warning) and a photo that is not in content/images/ (its line found in the YAML the worker read).
     await writeFile(path.join(people, 'persona-7.md'), person.replace('name: Persona 7', 'name: Persona 7\nname: Ancora'));
     await writeFile(path.join(people, 'persona-8.md'), 'Solo testo, senza intestazione.\n');
     await writeFile(path.join(people, 'persona-9.md'), Buffer.concat([Buffer.from(person.slice(0, 40)), Buffer.from([0xe0, 0x20]), Buffer.from(person.slice(40))]));
     await writeFile(path.join(people, 'persona-10.md'), person.replace(/order: \d+/, 'order: undici'));
+    await writeFile(path.join(people, 'persona-11.md'), person.replace('name: Persona 7', 'name: Persona 11\nnmae: Persona'));
+    await writeFile(path.join(people, 'persona-12.md'), person.replace(/image: images\/[\w.-]+/, 'image: images/assente.jpg'));
     const built = await runCli(['build', '--out', 'dist'], broken, { timeout: 120_000 });
     const checked = await runCli(['check'], broken, { timeout: 120_000 });
     const problems = (output: string) => output.split('\n').filter((line) => line.includes('persona-'));
     expect(built.code).toBe(1);
-    expect(problems(built.stderr)).toHaveLength(4);
+    expect(problems(built.stderr)).toHaveLength(6);
+    expect(problems(built.stderr).join('\n')).toMatch(/persona-12\.md:\d+: photo\.image: image "images\/assente\.jpg" not found/);
     expect(problems(built.stderr)).toEqual(problems(checked.stderr));
   }, 240_000);
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import type { ContentError } from '../../src/errors.ts';
-import { cacheableJson, FrontMatterCache } from '../../src/content/front-matter-cache.ts';
+import { cacheableJson, frontMatterKey, FrontMatterCache } from '../../src/content/front-matter-cache.ts';
 import { cleanYamlData } from '../../src/content/load.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { tempDir } from '../helpers/files.ts';
@@ -32,12 +32,18 @@ describe('FrontMatterCache', () => {
     const text = 'title: Colloquio\nduration: 50';
     const { data } = cleanYamlData(text)!;
     expect(cache.has(text)).toBe(false);
-    cache.add(text, cacheableJson(data)!);
-    cache.add('unused: 1', cacheableJson({ unused: 1 })!);
+    cache.add(frontMatterKey(text), cacheableJson(data)!);
+    cache.add(frontMatterKey('unused: 1'), cacheableJson({ unused: 1 })!);
     expect(cache.has(text)).toBe(true);
     expect(cache.get(text)).toEqual({ title: 'Colloquio', duration: 50 });
     await cache.save();
     expect(Object.keys(await stored(dir))).toHaveLength(1);
+    // Kept without being read here (a file loading takes validated from another thread): saved for the next build too.
+    cache.add(frontMatterKey('kept: 2'), cacheableJson({ kept: 2 })!);
+    cache.keep(frontMatterKey('kept: 2'));
+    cache.keep(frontMatterKey('never stored: 3'));
+    await cache.save();
+    expect(Object.values(await stored(dir))).toEqual([JSON.stringify({ title: 'Colloquio', duration: 50 }), JSON.stringify({ kept: 2 })]);
     expect(cacheableJson({ n: Number.NaN })).toBeUndefined();
     // Text that does not parse cleanly is never handed over: loading parses it and says why.
     expect(cleanYamlData('a: 1\na: 2')).toBeUndefined();
