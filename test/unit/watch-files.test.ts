@@ -129,7 +129,7 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
 });
 
 describe('watchFiles ignores editor leftovers', { timeout: 15_000 }, () => {
-  it.each([
+  it.each<[string, string[]]>([
     ['vim swap files', ['.home.md.swp', '.home.md.swx', 'home.md.swp', 'HOME.SWO']],
     ["vim's write probe", ['4913']],
     ['backups', ['home.md~', 'home.md.bak', 'home.md.orig']],
