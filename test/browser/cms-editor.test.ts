@@ -4,7 +4,8 @@ import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli } from '../helpers/cli.ts';
+import { BIN } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { blockExternal } from './helpers/browser.ts';
@@ -125,7 +126,7 @@ describe('the web editor of brochure watch --edit', () => {
     await eventually('the rebuilt page', async () => ((await (await fetch(`${url}/percorsi`)).text()).includes('Consulenza in sessuologia clinica') ? true : undefined));
     await site.goto(`${url}/percorsi`);
     await site.getByText('Consulenza in sessuologia clinica').waitFor();
-    const check = await runCli(['check'], project);
+    const check = await runInProcess(['check'], project);
     expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
   });
@@ -169,7 +170,7 @@ describe('the web editor of brochure watch --edit', () => {
     const home = await (await fetch(`${url}/`)).text();
     // The 'Chi Siamo' menu, the footer and the home cards all link the new page.
     expect(home.match(/href="\/maria-rossi"/g)?.length).toBeGreaterThanOrEqual(2);
-    const check = await runCli(['check'], project);
+    const check = await runInProcess(['check'], project);
     expect(check.stderr).toBe('');
   });
 

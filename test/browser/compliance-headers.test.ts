@@ -1,7 +1,9 @@
 // The sample site under `brochure preview` with the headers of dist/_headers: every route works with the CSP enforced.
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
+// Each test opens its own contexts or pages: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { blockExternal } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -85,16 +87,19 @@ describe('headers served by preview', () => {
 
 describe('every page with the policy enforced', () => {
   it('hydrates its islands with no CSP violation and no console error', async () => {
-    for (const path of [...(await routes()), '/non-esiste']) {
-      const { page, errors, violations } = await visit(path);
-      await page.getByRole('region', { name: 'Consenso ai cookie' }).waitFor();
-      expect.soft(await page.locator('html').getAttribute('class'), path).toBe('js');
-      await page.getByRole('button', { name: 'Preferenze cookie' }).click();
-      expect.soft(await page.getByRole('dialog', { name: 'Preferenze cookie' }).isVisible(), path).toBe(true);
-      expect.soft(await violations(), path).toEqual([]);
-      expect.soft(errors, path).toEqual([]);
-      await page.context().close();
-    }
+    // The routes side by side, each in its own context.
+    await Promise.all(
+      [...(await routes()), '/non-esiste'].map(async (path) => {
+        const { page, errors, violations } = await visit(path);
+        await page.getByRole('region', { name: 'Consenso ai cookie' }).waitFor();
+        expect.soft(await page.locator('html').getAttribute('class'), path).toBe('js');
+        await page.getByRole('button', { name: 'Preferenze cookie' }).click();
+        expect.soft(await page.getByRole('dialog', { name: 'Preferenze cookie' }).isVisible(), path).toBe(true);
+        expect.soft(await violations(), path).toEqual([]);
+        expect.soft(errors, path).toEqual([]);
+        await page.context().close();
+      }),
+    );
   });
 
   it('loads the map and the reviews widget (script, data, image) from the hosts the policy lists', async () => {

@@ -1,7 +1,9 @@
 // site.yaml `forms` in Chromium on the built sample: the spec's silent contacts form, its `notice` and `send`
 // modes, and the home form's failure message with the practice's contacts. EmailJS is faked by Playwright.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
+// Each test opens its own contexts or pages: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { blockExternal } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { consentBanner } from './helpers/sample-site-session.ts';

@@ -51,24 +51,27 @@ describe(`the sample site published under ${BASE}`, () => {
 
   it('loads every page (and the 404 page) with no failed request, every link and asset under the sub-path', async () => {
     const paths = [...(await routes()).map((url) => new URL(url).pathname), `${BASE}non-esiste`];
-    for (const path of paths) {
-      const page = await context.newPage();
-      const url = site.url + path;
-      const problems = watchProblems(page, url);
-      const response = await page.goto(url, { waitUntil: 'load' });
-      expect(response?.status(), path).toBe(path.endsWith('non-esiste') ? 404 : 200);
-      const local = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('[href], [src], [srcset]')]
-          .flatMap((element) => [element.getAttribute('href'), element.getAttribute('src'), ...(element.getAttribute('srcset') ?? '').split(',').map((part) => part.trim().split(' ')[0])])
-          .filter((value): value is string => !!value && value.startsWith('/') && !value.startsWith('//')),
-      );
-      expect(local.length, path).toBeGreaterThan(5);
-      for (const value of local) expect(value.startsWith(BASE), `${path}: ${value}`).toBe(true);
-      const canonical = await page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href'));
-      if (!path.endsWith('non-esiste')) expect(canonical, path).toBe(`https://example.github.io${path}`);
-      expect(problems, path).toEqual([]);
-      await page.close();
-    }
+    // The pages side by side, each in its own tab.
+    await Promise.all(
+      paths.map(async (path) => {
+        const page = await context.newPage();
+        const url = site.url + path;
+        const problems = watchProblems(page, url);
+        const response = await page.goto(url, { waitUntil: 'load' });
+        expect(response?.status(), path).toBe(path.endsWith('non-esiste') ? 404 : 200);
+        const local = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[href], [src], [srcset]')]
+            .flatMap((element) => [element.getAttribute('href'), element.getAttribute('src'), ...(element.getAttribute('srcset') ?? '').split(',').map((part) => part.trim().split(' ')[0])])
+            .filter((value): value is string => !!value && value.startsWith('/') && !value.startsWith('//')),
+        );
+        expect(local.length, path).toBeGreaterThan(5);
+        for (const value of local) expect(value.startsWith(BASE), `${path}: ${value}`).toBe(true);
+        const canonical = await page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href'));
+        if (!path.endsWith('non-esiste')) expect(canonical, path).toBe(`https://example.github.io${path}`);
+        expect(problems, path).toEqual([]);
+        await page.close();
+      }),
+    );
   });
 
   it("links the consent banner's privacy notice under the sub-path, and follows it", async () => {
@@ -133,7 +136,8 @@ describe('compression', () => {
   }
 
   it('gives the same page whether the HTML, CSS and script come as brotli, gzip or uncompressed', async () => {
-    for (const path of ['/', '/percorsi', '/contatti']) {
+    // The three paths side by side, each in three contexts of its own.
+    await Promise.all(['/', '/percorsi', '/contatti'].map(async (path) => {
       const [brotli, gzip, plain] = await Promise.all([load(origins.br, path), load(origins.gzip, path), load(origins.identity, path)]);
       const textFiles = (loaded: typeof plain) => [...loaded.encodings].filter(([file]) => !/\.(avif|webp|jpg|png|ico)$/.test(file));
       expect(textFiles(brotli).filter(([, encoding]) => encoding !== 'br'), path).toEqual([]);
@@ -142,6 +146,6 @@ describe('compression', () => {
       expect(textFiles(brotli).length, path).toBeGreaterThanOrEqual(3);
       expect(gzip.html, path).toBe(plain.html);
       expect(brotli.html, path).toBe(plain.html);
-    }
+    }));
   });
 });

@@ -69,18 +69,38 @@ interface OpenOptions {
   viewport?: { width: number; height: number };
   javaScript?: boolean;
   origin?: string;
+  /** In a context kept until the file ends (`views`), not closed with the test. */
+  shared?: boolean;
 }
 
 /**
  * Opens `path` in a fresh context with every non-loopback request blocked. With JavaScript, waits for
  * the cookie banner to appear: it is shown from an effect of the last island, so every island is hydrated.
  */
-async function open(route: string, { viewport = WIDE, javaScript = true, origin = session.site.url }: OpenOptions = {}) {
-  const context = await session.context({ viewport, javaScriptEnabled: javaScript });
+async function open(route: string, { viewport = WIDE, javaScript = true, origin = session.site.url, shared = false }: OpenOptions = {}) {
+  const context = await (shared ? session.fileContext : session.context)({ viewport, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   const response = await page.goto(origin + route, { waitUntil: 'load' });
   if (javaScript) await consentBanner(page).waitFor();
   return { page, status: response?.status() };
+}
+
+/**
+ * Each route as `open` shows it (1280 px, JavaScript, hydrated), opened once for the tests that only
+ * read a page (no click, key, resize or scroll), which run side by side on it: a context of its own
+ * cost each of those about 0.1 s of CPU. A test that changes its page opens its own.
+ */
+const views = new Map<string, Page>();
+beforeAll(async () => {
+  const opened = await Promise.all(ROUTES.map(async (route) => [route, (await open(route, { shared: true })).page] as const));
+  for (const [route, page] of opened) views.set(route, page);
+});
+
+/** The shared, unchanged page of `route` (see `views`). */
+function view(route: string): { page: Page } {
+  const page = views.get(route);
+  if (!page) throw new Error(`no shared view of ${route}`);
+  return { page };
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -173,7 +193,7 @@ describe('shared layout', () => {
       });
 
       it("has a footer with the studio, its social link, © 2025, 'Preferenze cookie' and each professional's contacts", async () => {
-        const { page } = await open(route);
+        const { page } = view(route);
         const studio = footerBlock(page, STUDIO);
         expect(await studio.count()).toBe(1);
         expect(await footer(page).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(INSTAGRAM);
@@ -190,7 +210,7 @@ describe('shared layout', () => {
       });
 
       it('has a canonical URL, Open Graph tags and JSON-LD with the address and telephone', async () => {
-        const { page } = await open(route);
+        const { page } = view(route);
         const canonical = await page.locator('head link[rel="canonical"]').getAttribute('href');
         expect(canonical).toBe(SITE_URL + route);
         expect(await metaContent(page, 'meta[name="description"]')).toMatch(/\S{10}/);
@@ -241,8 +261,10 @@ describe('shared layout', () => {
   it('gives each route its own <title> and meta description', async () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
+    // One page without scripts, taken from route to route: what is read is the served <head>.
+    const page = await (await session.context({ javaScriptEnabled: false })).newPage();
     for (const route of ROUTES) {
-      const { page } = await open(route, { javaScript: false });
+      expect((await page.goto(session.site.url + route, { waitUntil: 'load' }))?.status(), route).toBe(200);
       titles.add(await page.title());
       descriptions.add((await metaContent(page, 'meta[name="description"]')) ?? '');
     }
@@ -254,7 +276,7 @@ describe('shared layout', () => {
 
 describe('home /', () => {
   it('opens with a hero image and an introduction about listening without judgement and a safe place', async () => {
-    const { page } = await open('/');
+    const { page } = view('/');
     const hero = main(page).locator('img').first();
     expect(await hero.isVisible()).toBe(true);
     expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
@@ -266,7 +288,7 @@ describe('home /', () => {
   });
 
   it('has a card per professional linking to the profile, with photo, name and role', async () => {
-    const { page } = await open('/');
+    const { page } = view('/');
     const cards = main(page).getByRole('link').filter({ has: page.getByRole('heading') });
     expect(await cards.count()).toBe(2);
     for (const person of PEOPLE) {
@@ -282,14 +304,14 @@ describe('home /', () => {
   });
 
   it("has a 'Recensioni' section subtitled 'Le esperienze di chi ci ha scelto'", async () => {
-    const { page } = await open('/');
+    const { page } = view('/');
     const reviews = main(page).getByRole('region', { name: 'Recensioni', exact: true });
     expect(await reviews.getByRole('heading', { name: 'Recensioni', exact: true }).count()).toBe(1);
     expect(await reviews.getByText('Le esperienze di chi ci ha scelto', { exact: true }).isVisible()).toBe(true);
   });
 
   it('ends with the contact form (novalidate, the contract labels, privacy box, Invia) and a lazy, titled map', async () => {
-    const { page } = await open('/');
+    const { page } = view('/');
     const form = contactForm(page);
     await expectFormFields(form);
     // Spec §5: browser validation is off and nothing on the client blocks submission once hydrated.
@@ -304,13 +326,13 @@ describe('home /', () => {
 
 describe('contatti /contatti', () => {
   it("is titled 'Contattaci' with the subtitle 'Scrivici'", async () => {
-    const { page } = await open('/contatti');
+    const { page } = view('/contatti');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Contattaci');
     expect(await main(page).getByText('Scrivici', { exact: true }).isVisible()).toBe(true);
   });
 
   it('has a card per professional, one for the social profile and one for the address in Pescara with a map link', async () => {
-    const { page } = await open('/contatti');
+    const { page } = view('/contatti');
     const cards = main(page).getByRole('listitem').filter({ has: page.getByRole('heading') });
     for (const person of PEOPLE) {
       const card = cards.filter({ has: page.getByRole('heading', { name: person.name, exact: true }) });
@@ -341,7 +363,7 @@ describe('contatti /contatti', () => {
 
 describe('percorsi /percorsi', () => {
   it('has nine accordion buttons, in the contract order, each controlling its region', async () => {
-    const { page } = await open('/percorsi');
+    const { page } = view('/percorsi');
     const buttons = main(page).getByRole('button');
     expect(await buttons.allInnerTexts()).toEqual(SERVICES.map(([title]) => title));
     for (const [title] of SERVICES) {
@@ -355,7 +377,7 @@ describe('percorsi /percorsi', () => {
   });
 
   it('describes each service in its panel; the assessment says duration and frequency are agreed case by case', async () => {
-    const { page } = await open('/percorsi');
+    const { page } = view('/percorsi');
     for (const [title, phrase] of SERVICES) {
       const region = main(page).getByRole('region', { name: title, exact: true, includeHidden: true });
       expect(await region.getByText(phrase).count(), title).toBe(1);
@@ -367,7 +389,7 @@ describe('percorsi /percorsi', () => {
 
   // Spec §2: seven of the nine state the 50 minutes; 'Orientamento al futuro' leaves `duration` out.
   it(`states '${FIFTY_MINUTES}' in exactly seven services`, async () => {
-    const { page } = await open('/percorsi');
+    const { page } = view('/percorsi');
     const stating: string[] = [];
     for (const [title] of SERVICES) {
       const region = main(page).getByRole('region', { name: title, exact: true, includeHidden: true });
@@ -379,7 +401,7 @@ describe('percorsi /percorsi', () => {
   });
 
   it('addresses children, adolescents, adults, couples and relational systems', async () => {
-    const { page } = await open('/percorsi');
+    const { page } = view('/percorsi');
     const callout = main(page).getByRole('paragraph').filter({ hasText: 'sistemi relazionali' });
     expect(await callout.count()).toBe(1);
     const text = await callout.innerText();
@@ -387,7 +409,7 @@ describe('percorsi /percorsi', () => {
   });
 
   it('shows the badge: a flag image and the LGBTQIA+ and ethical consensual non-monogamy allies text', async () => {
-    const { page } = await open('/percorsi');
+    const { page } = view('/percorsi');
     const text = main(page).getByText(/LGBTQIA\+/);
     expect(await text.count()).toBe(1);
     expect(await text.innerText()).toMatch(/allea.*LGBTQIA\+.*non monogam.*etic.*consensual/i);
@@ -411,7 +433,7 @@ describe('profile pages', () => {
   for (const person of PEOPLE) {
     describe(`/${person.slug}`, () => {
       it('shows the photo, the specialisation and contacts boxes, the LinkedIn link, the biography and the registration', async () => {
-        const { page } = await open(`/${person.slug}`);
+        const { page } = view(`/${person.slug}`);
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(person.name);
         expect(await main(page).getByRole('img', { name: person.name }).isVisible()).toBe(true);
 
@@ -432,7 +454,7 @@ describe('profile pages', () => {
       });
 
       it(`lists ${person.timelineEntries} dated, titled, typed entries under 'Percorso Formativo e Professionale'`, async () => {
-        const { page } = await open(`/${person.slug}`);
+        const { page } = view(`/${person.slug}`);
         const heading = main(page).getByRole('heading', { level: 2, name: 'Percorso Formativo e Professionale', exact: true });
         expect(await heading.count()).toBe(1);
         // "Followed by a list": the first list after the heading in document order holds the entries.
@@ -456,7 +478,7 @@ describe('profile pages', () => {
 
 describe('privacy /privacy', () => {
   it('names the data controllers, GDPR 2016/679, EmailJS as processor, the rights and the Garante', async () => {
-    const { page } = await open('/privacy');
+    const { page } = view('/privacy');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/privacy/i);
     const text = await main(page).innerText();
     expect(text).toMatch(/Titolar/);

@@ -2,7 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
+// Each test opens its own contexts or pages: they run side by side, most of each spent waiting for Chromium.
+import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { blockExternal, watchProblems } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -42,13 +44,16 @@ describe('every route of the sample site', () => {
   });
 
   it('loads each route with status 200, no console error and no failed first-party request', async () => {
-    for (const path of await routes()) {
-      const { page, problems, status } = await visit(path);
-      expect.soft(status, path).toBe(200);
-      expect.soft(problems, path).toEqual([]);
-      expect.soft(await page.locator('h1').count(), path).toBe(1);
-      await page.close();
-    }
+    // The routes side by side, each in its own page.
+    await Promise.all(
+      (await routes()).map(async (path) => {
+        const { page, problems, status } = await visit(path);
+        expect.soft(status, path).toBe(200);
+        expect.soft(problems, path).toEqual([]);
+        expect.soft(await page.locator('h1').count(), path).toBe(1);
+        await page.close();
+      }),
+    );
   });
 
   it('answers any other path with status 404, the shared layout and an empty main', async () => {
@@ -62,21 +67,24 @@ describe('every route of the sample site', () => {
   });
 
   it('has no axe violations (WCAG 2.2 AA) on any route, with the cookie banner showing', async () => {
-    for (const path of [...(await routes()), '/non-esiste']) {
-      const { page } = await visit(path);
-      // Colour transitions (a button enabled on hydration) must settle before contrast is measured.
-      await page.waitForFunction(() => document.getAnimations().length === 0);
-      // Served from the site's own origin: preview sends the real CSP, which refuses inline scripts.
-      await page.route(`${site.url}/axe.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: axeSource }));
-      await page.addScriptTag({ url: '/axe.js' });
-      const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] },
+    // The routes side by side, each in its own page.
+    await Promise.all(
+      [...(await routes()), '/non-esiste'].map(async (path) => {
+        const { page } = await visit(path);
+        // Colour transitions (a button enabled on hydration) must settle before contrast is measured.
+        await page.waitForFunction(() => document.getAnimations().length === 0);
+        // Served from the site's own origin: preview sends the real CSP, which refuses inline scripts.
+        await page.route(`${site.url}/axe.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: axeSource }));
+        await page.addScriptTag({ url: '/axe.js' });
+        const violations = await page.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] },
+          });
+          return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
         });
-        return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-      });
-      expect.soft(violations, path).toEqual([]);
-      await page.close();
-    }
+        expect.soft(violations, path).toEqual([]);
+        await page.close();
+      }),
+    );
   });
 });

@@ -1,10 +1,12 @@
-// `node bin/brochure.js` as a child process: exit codes, stdout/stderr, and what it leaves on disk.
+// `node bin/brochure.js` as a child process: exit codes, stdout/stderr, and what it leaves on disk. What `check` and
+// `build` say and write is the CLI's `main` either way: most of those tests run it in this process, a few as a process.
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, linesOf, runCli } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 import { expectedEveryErrorReport, fixture, fixturesRoot, ROOT } from '../helpers/fixtures.ts';
 
@@ -78,7 +80,7 @@ describe.concurrent('check', () => {
   it('accepts valid content, prints one line, exits 0 and writes nothing', async () => {
     const project = await copyOf('minimal');
     const before = await hashTree(project);
-    const { code, stdout, stderr } = await runCli(['check'], project);
+    const { code, stdout, stderr } = await runInProcess(['check'], project);
     expect(code).toBe(0);
     expect(stdout.trim()).toBe('Content in content/ is valid.');
     expect(stderr).toBe('');
@@ -96,7 +98,7 @@ describe.concurrent('check', () => {
   });
 
   it('takes --content relative to the working folder', async () => {
-    const { code, stderr } = await runCli(['check', '--content', 'test/fixtures/unknown-timeline-type/content'], fixturesRoot());
+    const { code, stderr } = await runInProcess(['check', '--content', 'test/fixtures/unknown-timeline-type/content'], fixturesRoot());
     expect(code).toBe(1);
     expect(linesOf(stderr)[0]).toBe(
       'test/fixtures/unknown-timeline-type/content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"',
@@ -104,14 +106,14 @@ describe.concurrent('check', () => {
   });
 
   it('prints warnings but exits 0 when there are no errors', async () => {
-    const { code, stdout, stderr } = await runCli(['check'], await copyOf('unknown-key'));
+    const { code, stdout, stderr } = await runInProcess(['check'], await copyOf('unknown-key'));
     expect(code).toBe(0);
     expect(linesOf(stderr)).toEqual(['content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?', '1 warning.']);
     expect(stdout.trim()).toBe('Content in content/ is valid.');
   });
 
   it('--quiet prints nothing for valid content', async () => {
-    const { code, stdout, stderr } = await runCli(['check', '--quiet'], await copyOf('minimal'));
+    const { code, stdout, stderr } = await runInProcess(['check', '--quiet'], await copyOf('minimal'));
     expect(code).toBe(0);
     expect(stdout + stderr).toBe('');
   });
@@ -136,7 +138,7 @@ describe.concurrent('build', () => {
 
   it('--quiet prints nothing on success', async () => {
     const project = await copyOf('minimal');
-    const { code, stdout, stderr } = await runCli(['build', '--quiet'], project);
+    const { code, stdout, stderr } = await runInProcess(['build', '--quiet'], project);
     expect(code).toBe(0);
     expect(stdout + stderr).toBe('');
     expect(await listTree(path.join(project, 'dist'))).toContain('index.html');
@@ -144,7 +146,7 @@ describe.concurrent('build', () => {
 
   it('--content and --out point anywhere; the summary names the output folder', async () => {
     const out = path.join(await tempDir(), 'site');
-    const { code, stdout } = await runCli(['build', '--content', path.join(fixture('minimal'), 'content'), '--out', out], ROOT);
+    const { code, stdout } = await runInProcess(['build', '--content', path.join(fixture('minimal'), 'content'), '--out', out], ROOT);
     expect(code).toBe(0);
     expect(linesOf(stdout).at(-1)).toContain(`into ${out}/`);
     expect(await listTree(out)).toContain('sitemap.xml');
@@ -152,7 +154,7 @@ describe.concurrent('build', () => {
 
   it('on content errors prints the same report as check, ends with "dist/ was left unchanged." and exits 1', async () => {
     const project = await copyOf('every-error');
-    const { code, stdout, stderr } = await runCli(['build'], project);
+    const { code, stdout, stderr } = await runInProcess(['build'], project);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(linesOf(stderr)).toEqual([...(await expectedEveryErrorReport()), 'dist/ was left unchanged.']);
@@ -180,7 +182,7 @@ describe.concurrent('build', () => {
   });
 
   it('a broken internal link fails the build, naming the page and the content file with the link', async () => {
-    const { code, stderr } = await runCli(['build'], await copyOf('broken-link'));
+    const { code, stderr } = await runInProcess(['build'], await copyOf('broken-link'));
     expect(code).toBe(1);
     expect(linesOf(stderr)).toEqual([
       'content/services/01-colloquio.md:7: link: /percorsi links to /non-esiste, which is not a page or file of the site',
@@ -191,7 +193,7 @@ describe.concurrent('build', () => {
 
   it('warnings are printed and the build still succeeds', async () => {
     const project = await copyOf('unknown-key');
-    const { code, stdout, stderr } = await runCli(['build'], project);
+    const { code, stdout, stderr } = await runInProcess(['build'], project);
     expect(code).toBe(0);
     expect(linesOf(stderr)).toEqual(['content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?', '1 warning.']);
     expect(stdout).toMatch(/^Built 6 pages/m);
@@ -238,7 +240,7 @@ describe.concurrent('preview', () => {
 
   it('serves a built site with clean URLs and a 404 status, and stops on SIGTERM with exit 0', async () => {
     const project = await copyOf('minimal');
-    expect((await runCli(['build', '--quiet'], project)).code).toBe(0);
+    expect((await runInProcess(['build', '--quiet'], project)).code).toBe(0);
     const child = spawn(process.execPath, [BIN, 'preview', '--port', '0'], { cwd: project });
     try {
       const url = await new Promise<string>((resolve, reject) => {

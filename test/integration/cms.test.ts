@@ -3,6 +3,7 @@ import { cp, copyFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linesOf, runCli } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
@@ -18,10 +19,10 @@ async function sampleWithEditorFiles(): Promise<string> {
 describe('content written by the web editor', () => {
   it('passes check with no warning, and builds the new pages', async () => {
     const project = await sampleWithEditorFiles();
-    const check = await runCli(['check'], project);
+    const check = await runInProcess(['check'], project);
     expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
-    const build = await runCli(['build', '--quiet'], project);
+    const build = await runInProcess(['build', '--quiet'], project);
     expect(build.code).toBe(0);
     expect(await readdir(path.join(project, 'dist'))).toEqual(expect.arrayContaining(['maria-rossi.html', 'chiara-de-santis.html']));
   });
@@ -29,7 +30,7 @@ describe('content written by the web editor', () => {
 
 describe('--lang', () => {
   it('reports in Italian, positions counted from 1, with the fix for a colon in a text', async () => {
-    const { code, stderr } = await runCli(['check', '--lang', 'it'], fixture('every-error'));
+    const { code, stderr } = await runInProcess(['check', '--lang', 'it'], fixture('every-error'));
     expect(code).toBe(1);
     const lines = linesOf(stderr);
     expect(lines).toContain('content/professionals/rossi.md:17: timeline, voce 1, date: serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "03/2010"');
@@ -46,7 +47,7 @@ describe('--lang', () => {
   });
 
   it('refuses a language it does not have', async () => {
-    const { code, stderr } = await runCli(['check', '--lang', 'fr'], fixture('minimal'));
+    const { code, stderr } = await runInProcess(['check', '--lang', 'fr'], fixture('minimal'));
     expect(code).toBe(2);
     expect(stderr).toContain('expected "it" or "en"');
   });

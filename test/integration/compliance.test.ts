@@ -1,8 +1,9 @@
-// `brochure check --compliance` and the compliance line of `build`, run as a user would.
+// `brochure check --compliance` and the compliance line of `build`, run as a user would (through the CLI's `main`, in this process).
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linesOf, runCli } from '../helpers/cli.ts';
+import { linesOf } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
@@ -23,7 +24,7 @@ describe.concurrent('check --compliance', () => {
   it('prints one line per finding and the totals, exits 0 despite warnings, and writes nothing', async () => {
     const dir = await project();
     const before = await hashTree(dir);
-    const { code, stdout, stderr } = await runCli(['check', '--compliance'], dir);
+    const { code, stdout, stderr } = await runInProcess(['check', '--compliance'], dir);
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(linesOf(stdout)).toEqual([
@@ -40,36 +41,36 @@ describe.concurrent('check --compliance', () => {
   });
 
   it('--strict exits 1 when a rule warns, and 0 once every rule passes', async () => {
-    expect((await runCli(['check', '--compliance', '--strict'], await project())).code).toBe(1);
-    const { code, stdout } = await runCli(['check', '--compliance', '--strict'], await project(true));
+    expect((await runInProcess(['check', '--compliance', '--strict'], await project())).code).toBe(1);
+    const { code, stdout } = await runInProcess(['check', '--compliance', '--strict'], await project(true));
     expect(code).toBe(0);
     expect(linesOf(stdout).at(-1)).toBe('0 warnings, 7 passed.');
     expect(stdout).not.toContain('WARN');
   });
 
   it('--quiet prints nothing when every rule passes, and the report when one warns', async () => {
-    expect(await runCli(['check', '--compliance', '--quiet'], await project(true))).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect((await runCli(['check', '--compliance', '--quiet'], await project())).stdout).toContain('3 warnings, 4 passed.');
+    expect(await runInProcess(['check', '--compliance', '--quiet'], await project(true))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect((await runInProcess(['check', '--compliance', '--quiet'], await project())).stdout).toContain('3 warnings, 4 passed.');
   });
 
   it('on content errors prints the same report as check and exits 1', async () => {
     const dir = await tempDir('brochure-compliance-');
     await cp(fixture('unknown-timeline-type'), dir, { recursive: true });
-    const { code, stdout, stderr } = await runCli(['check', '--compliance'], dir);
+    const { code, stdout, stderr } = await runInProcess(['check', '--compliance'], dir);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(linesOf(stderr)).toEqual(['content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"', '1 error.', 'Nothing was written.']);
   });
 
   it('finds in the sample content only what its editor must still decide: consent options and the e-mail ids', async () => {
-    const { code, stdout } = await runCli(['check', '--compliance'], ROOT);
+    const { code, stdout } = await runInProcess(['check', '--compliance'], ROOT);
     expect(code).toBe(0);
     expect(linesOf(stdout).filter((line) => line.startsWith('WARN')).map((line) => line.split(/\s+/)[1])).toEqual(['third-party-consent', 'consent-expiry', 'email-service']);
     expect(linesOf(stdout).at(-1)).toMatch(/^3 warnings, \d+ passed\.$/);
   });
 
   it('check --help documents both options', async () => {
-    const { stdout } = await runCli(['check', '--help'], ROOT);
+    const { stdout } = await runInProcess(['check', '--help'], ROOT);
     expect(stdout).toMatch(/--compliance/);
     expect(stdout).toMatch(/--strict +with --compliance: exit 1 when a rule warns/);
   });
@@ -77,24 +78,24 @@ describe.concurrent('check --compliance', () => {
 
 describe.concurrent('build', () => {
   it('prints one compliance line before the summary when rules warn, none when they all pass', async () => {
-    const warned = linesOf((await runCli(['build'], await project())).stdout);
+    const warned = linesOf((await runInProcess(['build'], await project())).stdout);
     expect(warned[0]).toBe('Compliance: 3 warnings (run "brochure check --compliance")');
     expect(warned.at(-1)).toMatch(/^Built 6 pages/);
-    const clean = linesOf((await runCli(['build'], await project(true))).stdout);
+    const clean = linesOf((await runInProcess(['build'], await project(true))).stdout);
     expect(clean.some((line) => line.startsWith('Compliance'))).toBe(false);
   });
 
   it('--quiet prints nothing, compliance warnings included', async () => {
-    expect(await runCli(['build', '--quiet'], await project())).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runInProcess(['build', '--quiet'], await project())).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
   it('writes _headers, and host-config prints the nginx config, with the policy derived from site.yaml', async () => {
     const dir = await project();
-    expect((await runCli(['build', '--quiet'], dir)).code).toBe(0);
+    expect((await runInProcess(['build', '--quiet'], dir)).code).toBe(0);
     const headers = await readFile(path.join(dir, 'dist/_headers'), 'utf8');
     expect(headers).toContain("script-src 'self' https://reviews.example.com;");
     expect(headers).toContain('frame-src https://www.openstreetmap.org;');
-    const nginx = await runCli(['host-config', 'nginx'], dir);
+    const nginx = await runInProcess(['host-config', 'nginx'], dir);
     expect(nginx.code).toBe(0);
     expect(nginx.stdout).toContain('server_name prova.example.com;');
     expect(nginx.stdout).toContain("script-src 'self' https://reviews.example.com;");

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/options.ts';
 import { watchSite } from '../../src/watch/watch.ts';
-import { BIN, runCli } from '../helpers/cli.ts';
+import { BIN } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 import { get } from '../helpers/url-table.ts';
 
@@ -15,7 +16,7 @@ const OTHER_DEVICE = '127.0.0.2';
 describe('--host 0.0.0.0', () => {
   it('preview prints the local URL and one per network address', async () => {
     const project = await projectWith();
-    expect((await runCli(['build', '--quiet'], project)).code).toBe(0);
+    expect((await runInProcess(['build', '--quiet'], project)).code).toBe(0);
     const child = spawn(process.execPath, [BIN, 'preview', '--port', '0', '--host', '0.0.0.0'], { cwd: project });
     try {
       const line = await new Promise<string>((resolve, reject) => {

@@ -1,7 +1,8 @@
-// `brochure check --launch` and the launch line of `build`, run as a user would, on the sample content and on fixtures.
+// `brochure check --launch` and the launch line of `build`, run as a user would (through the CLI's `main`, in this process), on the sample content and on fixtures.
 import { cp } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { linesOf, runCli } from '../helpers/cli.ts';
+import { linesOf } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 import { fixture, projectWith, ROOT } from '../helpers/fixtures.ts';
 import { launchReadyFiles } from '../helpers/launch-ready.ts';
@@ -11,7 +12,7 @@ const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^(PASS|WA
 
 describe.concurrent('check --launch on the sample content', () => {
   it('exits 1 and lists every placeholder the sample ships as FAIL or WARN, each with the file to change', async () => {
-    const { code, stdout, stderr } = await runCli(['check', '--launch'], ROOT);
+    const { code, stdout, stderr } = await runInProcess(['check', '--launch'], ROOT);
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(verdicts(stdout)).toEqual([
@@ -53,7 +54,7 @@ describe.concurrent('check --launch on the sample content', () => {
 
   it("build prints one launch line after the compliance line, and still builds", async () => {
     const dir = await tempDir('brochure-launch-');
-    const { code, stdout } = await runCli(['build', '--out', dir], ROOT);
+    const { code, stdout } = await runInProcess(['build', '--out', dir], ROOT);
     expect(code).toBe(0);
     const lines = linesOf(stdout);
     expect(lines.slice(0, 2)).toEqual(['Compliance: 3 warnings (run "brochure check --compliance")', 'Launch: 12 checks fail (run "brochure check --launch")']);
@@ -65,25 +66,25 @@ describe.concurrent('check --launch on a project', () => {
   it('exits 0 and writes nothing once no rule fails; build then prints no launch line', async () => {
     const dir = await projectWith(await launchReadyFiles());
     const before = await hashTree(dir);
-    const { code, stdout, stderr } = await runCli(['check', '--launch'], dir);
+    const { code, stdout, stderr } = await runInProcess(['check', '--launch'], dir);
     expect([code, stderr]).toEqual([0, '']);
     expect(linesOf(stdout).at(-1)).toBe('Ready to launch: 0 failed, 1 warning, 8 passed.');
     expect(await hashTree(dir)).toEqual(before);
-    const built = linesOf((await runCli(['build'], dir)).stdout);
+    const built = linesOf((await runInProcess(['build'], dir)).stdout);
     expect(built.some((line) => line.startsWith('Launch'))).toBe(false);
   });
 
   it('--quiet still prints the report when a rule warns or fails', async () => {
     const ready = await projectWith(await launchReadyFiles());
     // The one warning left is minimal's logo and flag, shared with the sample.
-    expect((await runCli(['check', '--launch', '--quiet'], ready)).stdout).toContain('Ready to launch');
-    const { code, stdout } = await runCli(['check', '--launch', '--quiet'], await projectWith());
+    expect((await runInProcess(['check', '--launch', '--quiet'], ready)).stdout).toContain('Ready to launch');
+    const { code, stdout } = await runInProcess(['check', '--launch', '--quiet'], await projectWith());
     expect(code).toBe(1);
     expect(stdout).toContain('Not ready to launch');
   });
 
   it('with --compliance prints both reports, compliance first', async () => {
-    const { code, stdout } = await runCli(['check', '--compliance', '--launch'], await projectWith());
+    const { code, stdout } = await runInProcess(['check', '--compliance', '--launch'], await projectWith());
     expect(code).toBe(1);
     const lines = linesOf(stdout);
     expect(lines.findIndex((line) => line.startsWith('3 warnings,'))).toBeLessThan(lines.findIndex((line) => line.startsWith('FAIL')));
@@ -92,12 +93,12 @@ describe.concurrent('check --launch on a project', () => {
   it('on content errors prints the same report as check and exits 1', async () => {
     const dir = await tempDir('brochure-launch-');
     await cp(fixture('unknown-timeline-type'), dir, { recursive: true });
-    const { code, stdout, stderr } = await runCli(['check', '--launch'], dir);
+    const { code, stdout, stderr } = await runInProcess(['check', '--launch'], dir);
     expect([code, stdout]).toEqual([1, '']);
     expect(linesOf(stderr).at(-1)).toBe('Nothing was written.');
   });
 
   it('check --help documents the option', async () => {
-    expect((await runCli(['check', '--help'], ROOT)).stdout).toMatch(/--launch +also render the site in memory/);
+    expect((await runInProcess(['check', '--help'], ROOT)).stdout).toMatch(/--launch +also render the site in memory/);
   });
 });

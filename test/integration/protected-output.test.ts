@@ -4,13 +4,19 @@ import { cp, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, wri
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 
 const STACK = /^\s+at .+:\d+:\d+\)?$/m;
 
-/** Runs brochure with HOME set to a throw-away folder, so `--out ~` can only ever reach that. */
+/**
+ * Runs brochure with HOME set to a throw-away folder, so `--out ~` can only ever reach that: `build`
+ * in this process (the guard and its messages are `main`'s, as in a spawned CLI), `watch` as a real
+ * process, which the refusal must stop before it starts serving.
+ */
 function run(args: string[], cwd: string, home: string, timeout = 60_000): Promise<CliResult> {
+  if (args[0] !== 'watch') return runInProcess(args, cwd, { env: { HOME: home } });
   return runCli(args, cwd, { env: { HOME: home }, timeout });
 }
 

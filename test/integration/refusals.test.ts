@@ -1,16 +1,20 @@
-// The catalogue of user mistakes: each bad input, run through the real CLI, is one located line, never a stack, and loses nothing.
+// The catalogue of user mistakes: each bad input, run through the CLI's `main` (and one through the real process), is one located line, never a stack, and loses nothing.
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
 
-/** Runs brochure with HOME set to a throw-away folder. */
+/**
+ * Runs brochure with HOME set to a throw-away folder, in this process: what is refused is decided
+ * and said by `main`, the same in a spawned CLI (the last test here checks that once).
+ */
 function run(args: string[], cwd: string, home: string): Promise<CliResult> {
-  return runCli(args, cwd, { env: { HOME: home } });
+  return runInProcess(args, cwd, { env: { HOME: home } });
 }
 
 const STACK = /^\s+at .+:\d+:\d+\)?$/m;
@@ -156,7 +160,7 @@ describe('the refusal catalogue: build and check on each bad input', () => {
     expect((await run(['build', '--quiet'], built, home)).code).toBe(0);
   }, 60_000);
 
-  // Each case in its own copy: they run side by side, most of each spent waiting for the CLI.
+  // Each case in its own copy: copying and hashing run side by side, the commands one at a time.
   it.concurrent.each(CASES)('%s', async (_name, setup, code, first) => {
     const project = await tempDir('brochure-refusal-');
     await cp(built, project, { recursive: true, verbatimSymlinks: true });
@@ -174,6 +178,21 @@ describe('the refusal catalogue: build and check on each bad input', () => {
     }
     expect(await hashTree(path.join(project, 'dist'))).toEqual(dist);
     if (content) expect(await hashTree(path.join(project, 'content'))).toEqual(content);
+  }, 60_000);
+
+  it('the real CLI process exits and prints as main says, and keeps dist/ (a truncated JPEG)', async () => {
+    const [name, setup] = CASES[0]!;
+    const project = await tempDir('brochure-refusal-process-');
+    await cp(built, project, { recursive: true, verbatimSymlinks: true });
+    await setup(project);
+    const dist = await hashTree(path.join(project, 'dist'));
+    for (const command of ['build', 'check']) {
+      const spawned = await runCli([command], project, { env: { HOME: home } });
+      expect(spawned, `${name}: ${command}`).toEqual(await run([command], project, home));
+      expect(spawned.code).toBe(1);
+      expect(spawned.stderr).not.toMatch(STACK);
+    }
+    expect(await hashTree(path.join(project, 'dist'))).toEqual(dist);
   }, 60_000);
 });
 

@@ -12,10 +12,10 @@ const LONGEST = [
   'test/integration/parallel-build.test.ts',
   'test/browser/cms-editor.test.ts',
   'test/integration/watch.test.ts',
-  'test/integration/refusals.test.ts',
-  'test/integration/protected-output.test.ts',
   'test/browser/compliance-consent.test.ts',
   'test/unit/render-pages.test.ts',
+  'test/integration/refusals.test.ts',
+  'test/integration/protected-output.test.ts',
 ];
 
 /** Vitest's order (failed first, then longest by the last run's timings), or, while a file has no timing, LONGEST first. */

@@ -1,8 +1,9 @@
 // watchFiles: one watcher per folder on real folders, without editor leftovers, and with a second look at a file saved again too soon to be reported.
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe } from 'vitest';
 import { watchFiles, type FileWatch } from '../../src/watch/watch-files.ts';
+import { closeWithTest, concurrentIt as it, expect } from '../helpers/concurrent.ts';
 import { tempDir } from '../helpers/files.ts';
 
 // Generous (below the test timeout set on each describe): a loaded machine may take a while to deliver file events.
@@ -21,6 +22,7 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
   }
 }
 
+// The tests run side by side (most of each is waiting for file events); each closes its own watch when it ends.
 const watches: FileWatch[] = [];
 
 afterEach(async () => {
@@ -46,7 +48,7 @@ async function watched(existing: string[] = []) {
     },
     (error) => errors.push(error),
   );
-  watches.push(watch);
+  if (!closeWithTest(() => watch.close())) watches.push(watch);
   const file = (name: string) => path.join(root, name);
   const count = (name: string) => reported.filter((entry) => entry === name).length;
   return { root, file, watch, reported, times, errors, count };
@@ -127,14 +129,14 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
 });
 
 describe('watchFiles ignores editor leftovers', { timeout: 15_000 }, () => {
-  it.each([
+  it.each<[string, string[]]>([
     ['vim swap files', ['.home.md.swp', '.home.md.swx', 'home.md.swp', 'HOME.SWO']],
     ["vim's write probe", ['4913']],
     ['backups', ['home.md~', 'home.md.bak', 'home.md.orig']],
     ["emacs' lock and auto-save files", ['.#home.md', '#home.md#']],
     ['macOS folder metadata', ['.DS_Store']],
     ['temporary files of atomic saves', ['.home.md.tmp-4242', 'home.md.tmp', 'home.md.crswap', 'home.md___jb_tmp___', 'home.md___jb_old___']],
-  ])('%s', async (_, names) => {
+  ])('%s', async ([, names]) => {
     const { file, reported, count } = await watched(['home.md']);
     for (const name of names) await writeFile(file(name), 'x');
     // A real file saved after them: once it is reported, the leftovers would have been too.

@@ -11,6 +11,7 @@ export function useSampleSite() {
   let site: ServedSite | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const fileContexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([serveSampleSite(), connectBrowser()]);
@@ -19,6 +20,7 @@ export function useSampleSite() {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
+    await Promise.all(fileContexts.map((context) => context.close()));
     await browser?.close();
     await site?.stop();
   });
@@ -33,6 +35,14 @@ export function useSampleSite() {
       if (!browser) throw new Error('useSampleSite(): beforeAll has not run');
       const context = await browser.newContext(options);
       if (!closeWithTest(() => context.close())) contexts.push(context);
+      await blockExternal(context);
+      return context;
+    },
+    /** Like `context`, but kept until the file ends: for pages that several tests read and none changes. */
+    async fileContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+      if (!browser) throw new Error('useSampleSite(): beforeAll has not run');
+      const context = await browser.newContext(options);
+      fileContexts.push(context);
       await blockExternal(context);
       return context;
     },
