@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { blockExternal, launchBrowser } from '../test/browser/helpers/browser.ts';
+import { launchBrowser } from '../test/browser/helpers/browser.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'img');
@@ -44,7 +44,6 @@ const url = await new Promise<string>((resolve, reject) => {
 const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
-  await blockExternal(context);
   const page = await context.newPage();
 
   await page.goto(`${url}/admin`);

@@ -496,7 +496,7 @@ describe('the home form sends the contract payload (spec §3, §4, §7, §8)', (
   it('posts lib_version, the ids from site.yaml and the five string fields, then shows success and resets', async () => {
     const page = await open('/');
     const posts: { body: unknown; contentType: string | undefined }[] = [];
-    // After blockExternal (in `open`): the newest handler runs first, so this one answers EmailJS.
+    // The browser stops every other external request (test/browser/helpers/browser.ts); this route answers EmailJS.
     await page.route(EMAIL_ENDPOINT, (route) => {
       const cors = { 'access-control-allow-origin': '*' };
       if (route.request().method() === 'OPTIONS') {

@@ -8,7 +8,7 @@ import { BIN } from '../helpers/cli.ts';
 import { runInProcess } from '../helpers/cli-in-process.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
-import { blockExternal } from './helpers/browser.ts';
+import { blockedRequests } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 
 const LIMIT_MS = 20_000;
@@ -69,7 +69,7 @@ describe('the web editor of brochure watch --edit', () => {
       return /Serving (http:\/\/localhost:\d+)/.exec(output.stdout)?.[1];
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    blocked = await blockExternal(context);
+    blocked = blockedRequests(context);
     await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
     await context.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (event) => {

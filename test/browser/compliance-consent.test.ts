@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 // Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
 import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
-import { blockExternal, presetLocalStorage } from './helpers/browser.ts';
+import { presetLocalStorage } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
@@ -55,7 +55,6 @@ interface Opened {
 async function open(site: ServedSite, stored?: string, viewport = { width: 1280, height: 900 }): Promise<Opened> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
-  await blockExternal(context);
   const log = await fakeThirdParties(context);
   await recordViolations(context);
   if (stored !== undefined) await presetLocalStorage(context, KEY, stored);
@@ -120,7 +119,6 @@ describe('privacy.thirdPartyNeedsConsent: false (the default, as site-spec.md ha
 describe('privacy.thirdPartyNeedsConsent: true', () => {
   it('hydrates the placeholders without touching the server HTML', async () => {
     const page = await browser.newPage();
-    await blockExternal(page);
     await page.route('**/static/js/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: probe }));
     await page.goto(`${gated.url}/`);
     await page.waitForFunction(() => window.__probe !== undefined);

@@ -4,7 +4,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 // Each test opens its own contexts or pages: they run side by side, most of each spent waiting for Chromium.
 import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
-import { blockExternal } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations, type ThirdPartyLog } from './helpers/third-parties.ts';
@@ -39,7 +38,6 @@ interface Visit {
 async function visit(path: string): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  await blockExternal(context);
   const log = await fakeThirdParties(context);
   await recordViolations(context);
   const page = await context.newPage();

@@ -4,7 +4,6 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 // Each test opens its own contexts or pages: they run side by side, most of each spent waiting for Chromium.
 import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
-import { blockExternal } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { consentBanner } from './helpers/sample-site-session.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -58,7 +57,6 @@ interface Opened {
 async function open(site: ServedSite, path: string, emailAnswer?: { status: number; body: string }): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  await blockExternal(context);
   const log = await fakeThirdParties(context);
   if (emailAnswer) {
     await context.route(EMAILJS, (route) => {

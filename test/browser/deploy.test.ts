@@ -2,7 +2,7 @@
 import { cp, readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, watchProblems } from './helpers/browser.ts';
+import { watchProblems } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { asStaticHost } from '../../src/host/headers-file.ts';
@@ -30,7 +30,6 @@ describe(`the sample site published under ${BASE}`, () => {
   beforeAll(async () => {
     site = await serveSampleSite({ edit: editSiteYaml((yaml) => yaml.replace(/^url: .*$/m, `url: https://example.github.io${BASE}`)) });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await blockExternal(context);
   });
 
   afterAll(async () => {
@@ -123,7 +122,6 @@ describe('compression', () => {
   /** The page as the browser ends up with it (after hydration), and the encoding of each response. */
   async function load(origin: string, path: string): Promise<{ html: string; encodings: Map<string, string> }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await blockExternal(context);
     const page = await context.newPage();
     const encodings = new Map<string, string>();
     page.on('response', (response) => {

@@ -2,7 +2,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { bundleEntry } from './helpers/bundle.ts';
 import type { ProbeReport } from './helpers/probe.ts';
@@ -28,7 +27,6 @@ describe('islands in the built site', () => {
     expect(paths.length).toBeGreaterThan(4);
     for (const path of [...paths, '/non-esiste']) {
       const page = await browser.newPage();
-      await blockExternal(page);
       // The page's own bundle is swapped for the probe, which hydrates the same markers and reports.
       await page.route('**/static/js/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: probe }));
       await page.goto(site.url + path);

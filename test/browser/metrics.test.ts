@@ -3,7 +3,7 @@
 // Without the setting (the sample as shipped) no chunk and no metrics request ever happen.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockExternal, presetLocalStorage } from './helpers/browser.ts';
+import { presetLocalStorage } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 import { fakeThirdParties, recordViolations } from './helpers/third-parties.ts';
@@ -67,7 +67,6 @@ interface OpenOptions {
 async function open(site: ServedSite, path = '/', { stored, clock, chunk }: OpenOptions = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  await blockExternal(context);
   await fakeThirdParties(context);
   await recordViolations(context);
   const beacons: string[] = [];

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 // Each test opens its own contexts or pages: they run side by side, most of each spent waiting for Chromium.
 import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
-import { blockExternal, watchProblems } from './helpers/browser.ts';
+import { watchProblems } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './helpers/site-server.ts';
 
@@ -26,7 +26,6 @@ afterAll(async () => {
 /** Opens `path` and collects console errors, page errors and failed loopback requests. */
 async function visit(path: string, width = 1280): Promise<{ page: Page; problems: string[]; status: number | undefined }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await blockExternal(page);
   // Chromium logs the 404 status of the page itself as a console error; that one is expected.
   const problems = watchProblems(page, site.url + path);
   const response = await page.goto(site.url + path, { waitUntil: 'load' });

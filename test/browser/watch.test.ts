@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
-import { blockExternal } from './helpers/browser.ts';
+import { blockedRequests } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { displayPath } from '../../src/display-path.ts';
 
@@ -73,7 +73,7 @@ describe('brochure watch in Chromium', () => {
     });
 
     const context = await browser.newContext();
-    blocked = await blockExternal(context);
+    blocked = blockedRequests(context);
     // Every document's CSP violations, reloads included (a page variable would be lost at each reload).
     await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
     await context.addInitScript(() =>

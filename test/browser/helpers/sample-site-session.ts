@@ -2,7 +2,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { closeWithTest } from '../../helpers/concurrent.ts';
-import { blockExternal } from './browser.ts';
 import { connectBrowser } from './shared-browser.ts';
 import { serveSampleSite, type ServedSite } from './site-server.ts';
 
@@ -30,12 +29,11 @@ export function useSampleSite() {
       if (!site) throw new Error('useSampleSite(): beforeAll has not run');
       return site;
     },
-    /** A new context with every non-loopback request blocked (register routes that fulfil requests after this). */
+    /** A new context (the run's Chromium stops every non-loopback request itself: test/browser/helpers/browser.ts). */
     async context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
       if (!browser) throw new Error('useSampleSite(): beforeAll has not run');
       const context = await browser.newContext(options);
       if (!closeWithTest(() => context.close())) contexts.push(context);
-      await blockExternal(context);
       return context;
     },
     /** Like `context`, but kept until the file ends: for pages that several tests read and none changes. */
@@ -43,7 +41,6 @@ export function useSampleSite() {
       if (!browser) throw new Error('useSampleSite(): beforeAll has not run');
       const context = await browser.newContext(options);
       fileContexts.push(context);
-      await blockExternal(context);
       return context;
     },
   };

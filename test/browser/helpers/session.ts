@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { closeWithTest } from '../../helpers/concurrent.ts';
-import { blockExternal } from './browser.ts';
+import { blockedRequests } from './browser.ts';
 import { connectBrowser } from './shared-browser.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -12,7 +12,7 @@ interface OpenedPage {
   context: BrowserContext;
   /** `console.error` messages and uncaught exceptions, CSP violations included. */
   errors: string[];
-  /** Requests `blockExternal` stopped: a test that expects none asserts this is empty. */
+  /** External requests the browser stopped (`blockedRequests`): a test that expects none asserts this is empty. */
   blocked: string[];
 }
 
@@ -48,7 +48,7 @@ export function useIslandSession() {
       harness.serve(path, html);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       if (!closeWithTest(() => context.close())) contexts.push(context);
-      const blocked = await blockExternal(context);
+      const blocked = blockedRequests(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {

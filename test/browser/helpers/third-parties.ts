@@ -30,8 +30,9 @@ fetch('https://static.elfsight.com/data.json').then((response) => response.json(
 const CORS = { 'access-control-allow-origin': '*' };
 
 /**
- * Fulfils requests to the three third parties. Register after `blockExternal`: Playwright runs the
- * newest handler first, so these answer their URLs and everything else external is still aborted.
+ * Fulfils requests to the three third parties; every other external request still fails in the
+ * browser (test/browser/helpers/browser.ts). A route makes Playwright pause every request of the
+ * context, so only the contexts that need these fakes get them.
  */
 export async function fakeThirdParties(context: BrowserContext): Promise<ThirdPartyLog> {
   const log: ThirdPartyLog = { map: 0, reviewsScript: 0, reviewsData: 0, emails: [] };
