@@ -89,6 +89,16 @@ export function blockedRequests(target: Page | BrowserContext): string[] {
 }
 
 /**
+ * Turns the HTTP cache of `page` off, so that a page reused from route to route loads each one as
+ * cold as a new context would (Playwright has no option for it; a `route()` turns it off too).
+ */
+export async function disableCache(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+}
+
+/**
  * Everything that went wrong on `page`: console errors (but the document's own error status, which
  * Chromium logs), page errors, failed loopback requests and error responses of subresources.
  */
