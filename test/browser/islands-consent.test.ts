@@ -21,11 +21,7 @@ interface StoredRecord {
 
 /** Opens the page; `stored` (raw string) is put in localStorage before any script runs. */
 async function openPage(stored?: string) {
-  const opened = await session.open('/', htmlDocument({ body }), {});
-  if (stored === undefined) return opened;
-  await presetLocalStorage(opened.context, KEY, stored);
-  await opened.page.reload();
-  return opened;
+  return session.open('/', htmlDocument({ body }), {}, stored === undefined ? undefined : (context) => presetLocalStorage(context, KEY, stored));
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Consenso ai cookie' });

@@ -42,13 +42,17 @@ export function useIslandSession() {
     get harness(): Harness {
       return ready().harness;
     },
-    /** Serves `html` at `path`, opens it in a new context and waits for the load event. */
-    async open(path: string, html: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+    /**
+     * Serves `html` at `path`, opens it in a new context and waits for the load event; `prepare`
+     * runs on the context before the page loads (e.g. to preset storage, instead of a reload).
+     */
+    async open(path: string, html: string, options: BrowserContextOptions = {}, prepare?: (context: BrowserContext) => Promise<void>): Promise<OpenedPage> {
       const { browser, harness } = ready();
       harness.serve(path, html);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       if (!closeWithTest(() => context.close())) contexts.push(context);
       const blocked = blockedRequests(context);
+      await prepare?.(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {
