@@ -99,15 +99,15 @@ describe('banner', () => {
   });
 
   it('still works for the visit when the browser refuses storage', async () => {
-    const { page, context, errors } = await openPage();
-    await context.addInitScript(() =>
-      Object.defineProperty(window, 'localStorage', {
-        get() {
-          throw new DOMException('Storage is disabled', 'SecurityError');
-        },
-      }),
+    const { page, errors } = await session.open('/', htmlDocument({ body }), {}, (context) =>
+      context.addInitScript(() =>
+        Object.defineProperty(window, 'localStorage', {
+          get() {
+            throw new DOMException('Storage is disabled', 'SecurityError');
+          },
+        }),
+      ),
     );
-    await page.reload();
     await banner(page).getByRole('button', { name: 'Accetta tutti' }).click();
     await banner(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Preferenze cookie' }).click();
