@@ -1,5 +1,5 @@
 // ContactForm (sends through EmailJS, mocked) and ContactsPageForm (logs only) in Chromium.
-import type { Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { describe } from 'vitest';
 // Each test opens its own context: they run side by side, most of each spent waiting for Chromium.
 import { concurrentIt as it, expect } from '../helpers/concurrent.ts';
@@ -13,8 +13,11 @@ const FAILURE = "Si è verificato un errore durante l'invio.";
 const SUCCESS = 'Messaggio inviato! Ti risponderemo al più presto.';
 const VISITOR = { name: 'Maria', surname: 'Verdi', email: 'maria@example.com', message: 'Vorrei un primo colloquio.' };
 
-const homePage = () => session.open('/', htmlDocument({ body: `<main><h1>Home</h1>${island('ContactForm', contactFormProps(session.harness.origin))}</main>` }));
-const contactsPage = () => session.open('/contatti', htmlDocument({ body: `<main><h1>Contattaci</h1>${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>`, route: 'contacts' }));
+/** `prepare` runs on the context before the page loads (a clock, an init script). */
+type Prepare = (context: BrowserContext) => Promise<unknown>;
+const homePage = (prepare?: Prepare) => session.open('/', htmlDocument({ body: `<main><h1>Home</h1>${island('ContactForm', contactFormProps(session.harness.origin))}</main>` }), {}, prepare);
+const contactsPage = (prepare?: Prepare) =>
+  session.open('/contatti', htmlDocument({ body: `<main><h1>Contattaci</h1>${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>`, route: 'contacts' }), {}, prepare);
 
 /** Routes the e-mail call to `answer`, recording each request. */
 async function mockEmail(page: Page, answer: (route: Route) => Promise<void> | void): Promise<Request[]> {
@@ -149,9 +152,7 @@ describe('home form: sending', () => {
   });
 
   it('abandons a request with no answer after 15 seconds', async () => {
-    const { page } = await homePage();
-    await page.clock.install();
-    await page.reload();
+    const { page } = await homePage((context) => context.clock.install());
     await mockEmail(page, () => {
       // Never answered.
     });
@@ -209,15 +210,15 @@ describe('contacts-page form', () => {
   });
 
   it('enables Invia for a box the browser ticked before the script ran (history restore)', async () => {
-    const { page, context } = await contactsPage();
     // readystatechange to "interactive" fires after parsing and before module scripts run.
-    await context.addInitScript(() =>
-      document.addEventListener('readystatechange', () => {
-        const box = document.querySelector<HTMLInputElement>('input[name="privacy"]');
-        if (document.readyState === 'interactive' && box) box.checked = true;
-      }),
+    const { page } = await contactsPage((context) =>
+      context.addInitScript(() =>
+        document.addEventListener('readystatechange', () => {
+          const box = document.querySelector<HTMLInputElement>('input[name="privacy"]');
+          if (document.readyState === 'interactive' && box) box.checked = true;
+        }),
+      ),
     );
-    await page.reload();
     await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled === false);
   });
 
