@@ -85,6 +85,9 @@ function createProgram(runtime: Runtime): Command {
         runtime.upToDate = true;
         return;
       }
+      // A cold build's content worker first: it loads its code on the other core while this one starts
+      // esbuild, checks the output folder and loads the pipeline (src/model/markdown-worker.ts).
+      const contentWorker = (await import('./model/markdown-worker.ts')).startColdContentWorker(options.content, options.cacheDir);
       // What this build prints, recorded with it.
       const printed = { stdout: '', stderr: '' };
       const say = (text: string) => {
@@ -121,7 +124,7 @@ function createProgram(runtime: Runtime): Command {
         fail(problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
       };
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
-      const build = await streamSite(options, { started }).finally(stopProgress);
+      const build = await streamSite(options, { started, contentWorker }).finally(stopProgress);
       if (!build.ok) return failed(build.problems);
       let folder: bigint;
       try {
