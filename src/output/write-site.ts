@@ -109,7 +109,9 @@ async function swap(staging: string, target: string, previous: string, last = fa
     if (last) {
       const { exchanged, removed } = exchangeThenRemove(staging, target);
       if (await exchanged) {
-        void removed.then((gone) => gone || remove(staging)).catch(() => undefined);
+        const gone = removed.then((done) => void (done || remove(staging))).catch(() => undefined);
+        removals.add(gone);
+        void gone.finally(() => removals.delete(gone));
         return;
       }
     } else if (await exchangeFolders(staging, target)) {
@@ -133,6 +135,18 @@ async function swap(staging: string, target: string, previous: string, last = fa
     throw error;
   }
   if (hadPrevious) await remove(previous);
+}
+
+/** Previous sites a streamed `writeSite` left to the perl that swapped them out, until each is gone. */
+const removals = new Set<Promise<void>>();
+
+/**
+ * Resolves once every previous site a streamed `writeSite` left to be removed is gone. `build` records
+ * its output only then: the new output shares inodes with the previous one (hard links of unchanged
+ * files), whose removal changes their link counts and so their change times.
+ */
+export async function previousSitesRemoved(): Promise<void> {
+  await Promise.all(removals);
 }
 
 /**
