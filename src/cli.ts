@@ -85,9 +85,6 @@ function createProgram(runtime: Runtime): Command {
         runtime.upToDate = true;
         return;
       }
-      // A cold build's content worker first: it loads its code on the other core while this one starts
-      // esbuild, checks the output folder and loads the pipeline (src/model/markdown-worker.ts).
-      const contentWorker = (await import('./model/markdown-worker.ts')).startColdContentWorker(options.content, options.cacheDir);
       // What this build prints, recorded with it.
       const printed = { stdout: '', stderr: '' };
       const say = (text: string) => {
@@ -101,6 +98,10 @@ function createProgram(runtime: Runtime): Command {
       const started = startBundles(options);
       // Then perl, while this process is still small: starting a process costs more the more memory it holds.
       prepareExchange();
+      // Then a cold build's content worker: it loads its code on the other core while this one checks the
+      // output folder and loads the pipeline (src/model/markdown-worker.ts). After the processes, which
+      // cost more to start once it holds a thread and its heap.
+      const contentWorker = (await import('./model/markdown-worker.ts')).startColdContentWorker(options.content, options.cacheDir);
       const guard = outputGuard(options, flags.force);
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
       // a refused folder rejects at once, and the modules are then not needed.
@@ -150,10 +151,9 @@ function createProgram(runtime: Runtime): Command {
         replayed = `${printed.stdout}${formatSummary(result, displayPath(options.out), { upToDate: true })}\n`;
         say(formatSummary(result, displayPath(options.out)));
       }
-      if (upToDate) {
-        await previousSitesRemoved();
-        upToDate.record({ stdout: replayed, stderr: printed.stderr }, folder);
-      }
+      // The previous site is gone before the build ends, and before its record (see previousSitesRemoved).
+      await previousSitesRemoved();
+      upToDate?.record({ stdout: replayed, stderr: printed.stderr }, folder);
     });
 
   program
