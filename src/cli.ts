@@ -105,7 +105,7 @@ function createProgram(runtime: Runtime): Command {
       const guard = outputGuard(options, flags.force);
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
       // a refused folder rejects at once, and the modules are then not needed.
-      const [, { streamSite }, { writeSite, previousSitesRemoved }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
+      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
         await Promise.all([
           prepareOutput(options.out, guard, options.content),
           import('./build.ts'),
@@ -151,8 +151,6 @@ function createProgram(runtime: Runtime): Command {
         replayed = `${printed.stdout}${formatSummary(result, displayPath(options.out), { upToDate: true })}\n`;
         say(formatSummary(result, displayPath(options.out)));
       }
-      // The previous site is gone before the build ends, and before its record (see previousSitesRemoved).
-      await previousSitesRemoved();
       upToDate?.record({ stdout: replayed, stderr: printed.stderr }, folder);
     });
 

@@ -15,34 +15,15 @@ const RENAME_EXCHANGE = 2;
 
 /** Exchanges folders `a` and `b` atomically; resolves false, changing nothing, where that is not possible. */
 export function exchangeFolders(a: string, b: string): Promise<boolean> {
-  return helper()?.(a, b, false).exchanged ?? Promise.resolve(false);
-}
-
-/**
- * `exchangeFolders`, after which the same perl removes `a` (now holding what `b` held) on its own,
- * while this process goes on: a streamed build ends its report and record on one core while the
- * previous site (3,000 files at L, about 30 ms) is removed on the other. `removed` resolves true once
- * it is gone; false where the folders were not exchanged, or the removal failed (`a` is then the
- * caller's to remove). The perl keeps this process alive until it ends.
- */
-export function exchangeThenRemove(a: string, b: string): { exchanged: Promise<boolean>; removed: Promise<boolean> } {
-  return helper()?.(a, b, true) ?? { exchanged: Promise.resolve(false), removed: Promise.resolve(false) };
-}
-
-/** The perl that swaps: the one started ahead, or a new one; undefined where the system has no renameat2. */
-function helper(): Helper | undefined {
   const call = RENAMEAT2[process.arch];
-  if (process.platform !== 'linux' || call === undefined) return undefined;
-  const started = prepared ?? startHelper(call);
+  if (process.platform !== 'linux' || call === undefined) return Promise.resolve(false);
+  const helper = prepared ?? startHelper(call);
   prepared = undefined;
-  return started;
+  return helper(a, b);
 }
-
-/** Gives a perl its two paths; `exchanged` resolves once the swap is done (or refused), `removed` when the perl ended, true if it also removed `a`. */
-type Helper = (a: string, b: string, remove: boolean) => { exchanged: Promise<boolean>; removed: Promise<boolean> };
 
 /** A perl started ahead of time, waiting for its two paths on stdin. */
-let prepared: Helper | undefined;
+let prepared: ((a: string, b: string) => Promise<boolean>) | undefined;
 
 /**
  * Starts the perl of the next `exchangeFolders` now. Starting a process costs the parent time that
@@ -54,33 +35,23 @@ export function prepareExchange(): void {
   if (process.platform === 'linux' && call !== undefined && !prepared) prepared = startHelper(call);
 }
 
-function startHelper(call: number): Helper {
+function startHelper(call: number): (a: string, b: string) => Promise<boolean> {
   // The paths come NUL-terminated (a path holds no NUL); end of input before both means "not now".
-  // Then `remove` or `keep`: once swapped, it says so on stdout and, for `remove`, removes `a`
-  // (File::Path is in perl-base); any failure there exits non-zero, after the swap was announced.
-  const script = `$/ = "\\0"; my ($a, $b, $then) = (scalar <STDIN>, scalar <STDIN>, scalar <STDIN>); defined $b or exit 2; chomp $a; chomp $b; syscall(${call}, ${AT_FDCWD}, $a, ${AT_FDCWD}, $b, ${RENAME_EXCHANGE}) == 0 or exit 1; $| = 1; print "swapped"; if (defined $then && $then eq "remove\\0") { require File::Path; my $errors; File::Path::remove_tree($a, { error => \\$errors }); (@$errors == 0 && !-e $a) or exit 3; } exit 0`;
-  const child = spawn('perl', ['-e', script], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const script = `$/ = "\\0"; my ($a, $b) = (scalar <STDIN>, scalar <STDIN>); defined $b or exit 2; chomp $a; chomp $b; syscall(${call}, ${AT_FDCWD}, $a, ${AT_FDCWD}, $b, ${RENAME_EXCHANGE}) == 0 or exit 1`;
+  const child = spawn('perl', ['-e', script], { stdio: ['pipe', 'ignore', 'ignore'] });
   const stdin = child.stdin as Socket;
-  const stdout = child.stdout as Socket;
   const exited = new Promise<boolean>((resolve) => {
     child.once('error', () => resolve(false));
     child.once('exit', (code) => resolve(code === 0));
   });
-  const swapped = new Promise<boolean>((resolve) => {
-    stdout.once('data', () => resolve(true));
-    void exited.then(() => resolve(false));
-  });
   // Waiting for paths must not keep this process alive, and a perl that is gone must not throw here.
   child.unref();
   stdin.unref();
-  stdout.unref();
   stdin.on('error', () => undefined);
-  return (a, b, remove) => {
+  return (a, b) => {
     child.ref();
-    stdin.end(`${a}\0${b}\0${remove ? 'remove' : 'keep'}\0`);
+    stdin.end(`${a}\0${b}\0`);
     const timer = setTimeout(() => child.kill(), 10_000);
-    const ended = exited.finally(() => clearTimeout(timer));
-    // Without removal the perl ends right after the swap: its exit is the answer, as before.
-    return remove ? { exchanged: swapped, removed: ended } : { exchanged: ended, removed: ended.then(() => false) };
+    return exited.finally(() => clearTimeout(timer));
   };
 }

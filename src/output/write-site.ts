@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exchangeFolders, exchangeThenRemove } from './exchange.ts';
+import { exchangeFolders } from './exchange.ts';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 import { PreviousOutput } from './reuse-previous.ts';
 
@@ -96,29 +96,16 @@ async function writeStream(staging: string, files: AsyncIterable<readonly [strin
  */
 /**
  * Puts `staging` in place of `target`, then removes the previous site. `last` (a streamed build, which
- * has nothing left to do) has the swapping perl remove it where it swapped in one step (resolving
- * before it is gone), else removes it synchronously: a third of the CPU of `fs.promises.rm` for a site
+ * has nothing left to do) removes it synchronously: a third of the CPU of `fs.promises.rm` for a site
  * of thousands of files (about 30 against 95 ms at L), whose every file costs it thread-pool round
  * trips; `watch --out` keeps its event loop free for the page being reloaded.
  */
 async function swap(staging: string, target: string, previous: string, last = false): Promise<void> {
   const remove = (folder: string) => (last ? rmSync(folder, { recursive: true, force: true }) : rm(folder, { recursive: true, force: true }));
-  if ((await stat(target).catch(() => undefined))?.isDirectory()) {
-    // A streamed build has the perl that swapped remove the previous site (then in `staging`) on the
-    // other core while this process ends its report; the process lasts until it is gone.
-    if (last) {
-      const { exchanged, removed } = exchangeThenRemove(staging, target);
-      if (await exchanged) {
-        const gone = removed.then((done) => void (done || remove(staging))).catch(() => undefined);
-        removals.add(gone);
-        void gone.finally(() => removals.delete(gone));
-        return;
-      }
-    } else if (await exchangeFolders(staging, target)) {
-      // `staging` now holds the previous site.
-      await remove(staging);
-      return;
-    }
+  if ((await stat(target).catch(() => undefined))?.isDirectory() && (await exchangeFolders(staging, target))) {
+    // `staging` now holds the previous site.
+    await remove(staging);
+    return;
   }
   const hadPrevious = await rename(target, previous).then(
     () => true,
@@ -135,18 +122,6 @@ async function swap(staging: string, target: string, previous: string, last = fa
     throw error;
   }
   if (hadPrevious) await remove(previous);
-}
-
-/** Previous sites a streamed `writeSite` left to the perl that swapped them out, until each is gone. */
-const removals = new Set<Promise<void>>();
-
-/**
- * Resolves once every previous site a streamed `writeSite` left to be removed is gone. `build` records
- * its output only then: the new output shares inodes with the previous one (hard links of unchanged
- * files), whose removal changes their link counts and so their change times.
- */
-export async function previousSitesRemoved(): Promise<void> {
-  await Promise.all(removals);
 }
 
 /**

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exchangeFolders, exchangeThenRemove, prepareExchange } from '../../src/output/exchange.ts';
+import { exchangeFolders, prepareExchange } from '../../src/output/exchange.ts';
 import { tempDir } from '../helpers/files.ts';
 
 function hasPerl(): boolean {
@@ -44,30 +44,6 @@ describe('exchangeFolders', () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, 'a'));
     expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'missing'))).toBe(false);
-    expect(await readdir(dir)).toEqual(['a']);
-  });
-
-  it(`${supported ? 'swaps, then removes the first folder (the previous site) in the same perl' : 'declines to swap and removes nothing'} (exchangeThenRemove)`, async () => {
-    const dir = await tempDir();
-    for (const [name, file] of [['a', 'from-a'], ['b', 'from-b']]) {
-      await mkdir(path.join(dir, name!, 'deep', 'er'), { recursive: true });
-      await writeFile(path.join(dir, name!, file!), '');
-      await writeFile(path.join(dir, name!, 'deep', 'er', file!), '');
-    }
-    prepareExchange();
-    const { exchanged, removed } = exchangeThenRemove(path.join(dir, 'a'), path.join(dir, 'b'));
-    expect(await exchanged).toBe(supported);
-    expect(await removed).toBe(supported);
-    expect((await readdir(dir)).sort()).toEqual(supported ? ['b'] : ['a', 'b']);
-    expect(await readdir(path.join(dir, 'b'))).toEqual(supported ? ['deep', 'from-a'] : ['deep', 'from-b']);
-  });
-
-  it('exchangeThenRemove answers false for both and removes nothing when one side is missing', async () => {
-    const dir = await tempDir();
-    await mkdir(path.join(dir, 'a'));
-    const { exchanged, removed } = exchangeThenRemove(path.join(dir, 'a'), path.join(dir, 'missing'));
-    expect(await exchanged).toBe(false);
-    expect(await removed).toBe(false);
     expect(await readdir(dir)).toEqual(['a']);
   });
 });
