@@ -11,7 +11,7 @@ import { adminBuild } from './cms/build-admin.ts';
 import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
-import type { PrefetchedContent } from './model/markdown-worker.ts';
+import type { ContentWorker, PrefetchedContent } from './model/markdown-worker.ts';
 import { buildModel, markdownBodies, type Route, type SiteModel } from './model/site-model.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HEADERS_FILE, renderHeadersFile } from './host/headers.ts';
@@ -157,10 +157,15 @@ export interface SiteStream {
  */
 export async function streamSite(
   options: ResolvedOptions,
-  hooks: Pick<BuildHooks, 'cmsBackend'> & { /** The bundles `brochure build` started before reading the content. */ started?: StartedBundles } = {},
+  hooks: Pick<BuildHooks, 'cmsBackend'> & {
+    /** The bundles `brochure build` started before reading the content. */
+    started?: StartedBundles;
+    /** The content worker `brochure build` started before loading the pipeline (`startColdContentWorker`). */
+    contentWorker?: Promise<ContentWorker | undefined>;
+  } = {},
 ): Promise<SiteStream | BuildFailure> {
   const early = startEarlyWorkers(options);
-  const prepared = await prepareSite(options, noCache(options, hooks.started), hooks.cmsBackend).catch((error: unknown) => {
+  const prepared = await prepareSite(options, noCache(options, hooks.started, hooks.contentWorker), hooks.cmsBackend).catch((error: unknown) => {
     early.release();
     throw error;
   });
@@ -312,12 +317,12 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
-function noCache(options: ResolvedOptions, started?: StartedBundles): BuildCache {
+function noCache(options: ResolvedOptions, started?: StartedBundles, contentWorker?: Promise<ContentWorker | undefined>): BuildCache {
   // On large sites a second thread reads, parses and renders half the Markdown files while this one does
   // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
   // Imported, not bundled with this module: the compiled CLI then gives the worker a chunk of its own,
   // so it starts without the rest of the pipeline (zod and the schemas among it: README, "Performance").
-  const worker = import('./model/markdown-worker.ts').then(({ startContentWorker }) => startContentWorker(options.content, options.cacheDir));
+  const worker = contentWorker ?? import('./model/markdown-worker.ts').then(({ startContentWorker }) => startContentWorker(options.content, options.cacheDir));
   const frontMatter = FrontMatterCache.load(options.cacheDir);
   let prefetched: Promise<PrefetchedContent | undefined> | undefined;
   const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));

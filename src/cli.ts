@@ -98,6 +98,10 @@ function createProgram(runtime: Runtime): Command {
       const started = startBundles(options);
       // Then perl, while this process is still small: starting a process costs more the more memory it holds.
       prepareExchange();
+      // Then a cold build's content worker: it loads its code on the other core while this one checks the
+      // output folder and loads the pipeline (src/model/markdown-worker.ts). After the processes, which
+      // cost more to start once it holds a thread and its heap.
+      const contentWorker = (await import('./model/markdown-worker.ts')).startColdContentWorker(options.content, options.cacheDir);
       const guard = outputGuard(options, flags.force);
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
       // a refused folder rejects at once, and the modules are then not needed.
@@ -121,7 +125,7 @@ function createProgram(runtime: Runtime): Command {
         fail(problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
       };
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
-      const build = await streamSite(options, { started }).finally(stopProgress);
+      const build = await streamSite(options, { started, contentWorker }).finally(stopProgress);
       if (!build.ok) return failed(build.problems);
       let folder: bigint;
       try {

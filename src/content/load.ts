@@ -10,7 +10,7 @@ import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
 import type { FrontMatterCache } from './front-matter-cache.ts';
 import { plainFrontMatterData } from './plain-front-matter.ts';
-import { displayPath, toPosix } from '../display-path.ts';
+import { displayPathsIn, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
 export type EntryKind = 'site' | 'home' | 'contacts' | 'services-page' | 'privacy' | 'professional' | 'service';
@@ -102,7 +102,7 @@ export async function loadContent(
   readFile: ReadContent = readContentFile,
 ): Promise<LoadedContent> {
   const problems: ContentError[] = [];
-  const display = (absolute: string) => displayPath(absolute, cwd);
+  const display = displayPathsIn(cwd);
 
   const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);

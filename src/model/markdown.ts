@@ -1,5 +1,6 @@
 // Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../cache-file.ts';
@@ -65,6 +66,11 @@ async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
 /** The cache key of a body. */
 export function hashOf(body: string): string {
   return createHash('sha256').update(PROCESSOR_VERSION).update(body).digest('hex');
+}
+
+/** Whether a build left a Markdown cache in `cacheDir` (none: a cold build, every body to render). */
+export function hasMarkdownCache(cacheDir: string): boolean {
+  return existsSync(path.join(cacheDir, 'markdown.json'));
 }
 
 /** Body hash -> HTML, as the last build left it; empty when there is none. */
