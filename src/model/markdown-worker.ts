@@ -144,9 +144,14 @@ export async function startContentWorker(contentDir: string, cacheDir: string, n
     const started = worker;
     fromWorker = new Promise<void>((resolve) => {
       // Batches, then null once its share is done. Should it fail, the files it took and did not hand
-      // over are read by loading itself.
+      // over are read by loading itself: the output is the same, so the build goes on, but a failure
+      // is a bug that would otherwise show only in a profile, so it is said on stderr (which
+      // test/integration/parallel-build.test.ts expects empty).
       started.on('message', (batch: ReadFile[] | null) => (batch ? void theirs.push(...batch) : resolve()));
-      started.once('error', () => resolve());
+      started.once('error', (error) => {
+        process.emitWarning(`the content worker failed (${error.message}); its files were read on the main thread`);
+        resolve();
+      });
       started.once('exit', () => resolve());
     });
   };
