@@ -85,12 +85,6 @@ function createProgram(runtime: Runtime): Command {
         runtime.upToDate = true;
         return;
       }
-      // What this build prints, recorded with it.
-      const printed = { stdout: '', stderr: '' };
-      const say = (text: string) => {
-        console.log(text);
-        printed.stdout += `${text}\n`;
-      };
       // esbuild first: it bundles in its own process while this one loads the pipeline, checks the
       // output folder and reads the content (a refused folder only lets it finish before the process exits).
       const { startBundles, startEsbuild } = await import('./bundle/start-bundles.ts');
@@ -137,21 +131,18 @@ function createProgram(runtime: Runtime): Command {
         throw error;
       }
       const result = build.result();
-      if (result.problems.length > 0) {
-        printed.stderr = `${formatReport(result.problems, await language())}\n`;
-        process.stderr.write(printed.stderr);
-      }
-      let replayed = '';
+      const warnings = result.problems.length > 0 ? `${formatReport(result.problems, await language())}\n` : '';
+      process.stderr.write(warnings);
+      // Recorded with the build: what a later build with nothing changed prints, the same report
+      // with a last line saying so.
+      let replay = '';
       if (!options.quiet) {
-        const compliance = formatComplianceSummary(checkCompliance(result));
-        if (compliance) say(compliance);
-        const launch = formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)));
-        if (launch) say(launch);
-        // What a later build with nothing changed prints: this report, its last line saying so.
-        replayed = `${printed.stdout}${formatSummary(result, displayPath(options.out), { upToDate: true })}\n`;
-        say(formatSummary(result, displayPath(options.out)));
+        const notes = [formatComplianceSummary(checkCompliance(result)), formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)))].filter((line) => line !== null);
+        const summary = (upToDate: boolean) => [...notes, formatSummary(result, displayPath(options.out), { upToDate })].join('\n');
+        console.log(summary(false));
+        replay = `${summary(true)}\n`;
       }
-      upToDate?.record({ stdout: replayed, stderr: printed.stderr }, folder);
+      upToDate?.record({ stdout: replay, stderr: warnings }, folder);
     });
 
   program

@@ -1,4 +1,5 @@
 // Runs an esbuild build only when one of its inputs changed since the last run.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
@@ -20,13 +21,22 @@ interface CacheRecord {
   outputs: { path: string; base64: string }[];
 }
 
+/** Whether the build `name` left a record in `cacheDir`: without one, the next `cachedBuild` of it runs esbuild. */
+export function hasBuildRecord(name: string, cacheDir: string): boolean {
+  return existsSync(recordFileOf(name, cacheDir));
+}
+
+function recordFileOf(name: string, cacheDir: string): string {
+  return path.join(cacheDir, `${name}.json`);
+}
+
 /**
  * Builds with esbuild (write: false) or returns the previous outputs when the options and every
  * input file are unchanged. Every build compiles TypeScript with TYPESCRIPT_SETTINGS. esbuild itself is imported only on a miss: it costs start-up time.
  */
 export function cachedBuild(name: string, cacheDir: string, given: BuildOptions): Promise<BuiltFile[]> {
   const options: BuildOptions = { tsconfigRaw: TYPESCRIPT_SETTINGS, ...given };
-  const recordFile = path.join(cacheDir, `${name}.json`);
+  const recordFile = recordFileOf(name, cacheDir);
   const key = JSON.stringify(options);
   // A build asked for again while it runs (`build` starts the bundles before the content is
   // validated, src/bundle/start-bundles.ts) joins the running one; once settled, the next call checks

@@ -1,12 +1,13 @@
 // Starts the esbuild bundles of a build before its content is read: they need none of it.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { compressAhead } from '../host/precompress.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { bundleClient, bundleStyles } from './client.ts';
+import { hasBuildRecord } from './esbuild-cache.ts';
 import { loadTemplates } from './templates.ts';
 
-type StartedStage = 'templates' | 'client' | 'styles';
+/** The stages started here, named as the build's stages and as their esbuild records (`cachedBuild`'s `name`). */
+const STARTED_STAGES = ['templates', 'client', 'styles'] as const;
+type StartedStage = (typeof STARTED_STAGES)[number];
 
 /** The bundles `startBundles` started for one build, each handed out once. */
 export interface StartedBundles {
@@ -26,7 +27,7 @@ export interface StartedBundles {
  * process stays unreferenced until a build runs.
  */
 export async function startEsbuild(cacheDir: string): Promise<void> {
-  if (['templates', 'client', 'styles'].every((name) => existsSync(path.join(cacheDir, `${name}.json`)))) return;
+  if (STARTED_STAGES.every((name) => hasBuildRecord(name, cacheDir))) return;
   const { initialize } = await import('esbuild');
   try {
     await initialize({});
