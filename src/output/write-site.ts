@@ -88,20 +88,19 @@ async function writeStream(staging: string, files: AsyncIterable<readonly [strin
 }
 
 /**
- * Puts the staging folder in place of the target. Where the system can exchange two folders in one
- * step (Linux), the target holds the old site or the new one at every instant. Elsewhere it takes
- * two renames, and between them the path is briefly empty; a process killed exactly there leaves
- * `<out>.old-<pid>` (the previous site) and `<out>.tmp-<pid>` (the new one), which recoverOutput
- * puts back before anything else reads or writes the output.
+ * Puts the staging folder in place of the target, then removes the previous site. Where the system
+ * can exchange two folders in one step (Linux), the target holds the old site or the new one at every
+ * instant. Elsewhere it takes two renames, and between them the path is briefly empty; a process
+ * killed exactly there leaves `<out>.old-<pid>` (the previous site) and `<out>.tmp-<pid>` (the new
+ * one), which recoverOutput puts back before anything else reads or writes the output.
+ *
+ * `blocking` (a streamed build, which has nothing left to do) removes the previous site synchronously:
+ * a third of the CPU of `fs.promises.rm` for a site of thousands of files (about 30 against 95 ms at
+ * L), whose every file costs it thread-pool round trips; `watch --out` keeps its event loop free for
+ * the page being reloaded.
  */
-/**
- * Puts `staging` in place of `target`, then removes the previous site. `last` (a streamed build, which
- * has nothing left to do) removes it synchronously: a third of the CPU of `fs.promises.rm` for a site
- * of thousands of files (about 30 against 95 ms at L), whose every file costs it thread-pool round
- * trips; `watch --out` keeps its event loop free for the page being reloaded.
- */
-async function swap(staging: string, target: string, previous: string, last = false): Promise<void> {
-  const remove = (folder: string) => (last ? rmSync(folder, { recursive: true, force: true }) : rm(folder, { recursive: true, force: true }));
+async function swap(staging: string, target: string, previous: string, blocking = false): Promise<void> {
+  const remove = (folder: string) => (blocking ? rmSync(folder, { recursive: true, force: true }) : rm(folder, { recursive: true, force: true }));
   if ((await stat(target).catch(() => undefined))?.isDirectory() && (await exchangeFolders(staging, target))) {
     // `staging` now holds the previous site.
     await remove(staging);
