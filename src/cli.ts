@@ -11,7 +11,7 @@ import { prepareExchange } from './output/exchange.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
-import { word, type Language } from './messages/translate.ts';
+import { translateMessage, word, type Language } from './messages/translate.ts';
 import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 
@@ -74,7 +74,7 @@ function createProgram(runtime: Runtime): Command {
     .option('-q, --quiet', 'print nothing on success')
     .option('--force', 'replace an output folder brochure did not create (never the project, content, home or root folder)')
     .option(...LANG_OPTION)
-    .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
+    .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
       // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
       // Every flag is part of what must be the same, as given (a flag added later is too).
@@ -143,7 +143,7 @@ function createProgram(runtime: Runtime): Command {
         replay = `${summary(true)}\n`;
       }
       upToDate?.record({ stdout: replay, stderr: warnings }, folder);
-    });
+    }));
 
   program
     .command('check')
@@ -206,7 +206,7 @@ function createProgram(runtime: Runtime): Command {
     .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
     .option('-e, --edit', 'also serve the web editor at /admin, saving to the files on disk (runs decap-server on loopback)')
     .option(...LANG_OPTION)
-    .action(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
+    .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
       const language = await messagesLanguage(flags.lang, options.content);
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
@@ -220,7 +220,7 @@ function createProgram(runtime: Runtime): Command {
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined).finally(stopProgress));
       await starting;
       await stopped;
-    });
+    }));
 
   program
     .command('host-config')
@@ -282,6 +282,22 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
     if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings)}`);
     if (failed) process.exitCode = 1;
   }
+}
+
+/**
+ * An action whose refused output folder is said in the site's language. The refusal comes before the
+ * content is read, so `language:` of site.yaml is looked up only when there is one to say.
+ */
+function refusalsInLanguage<Flags extends { content?: string; lang?: Language }>(action: (flags: Flags) => Promise<void>): (flags: Flags) => Promise<void> {
+  return async (flags) => {
+    try {
+      await action(flags);
+    } catch (error) {
+      if (!(error instanceof OutputRefused)) throw error;
+      const language = await messagesLanguage(flags.lang, resolveOptions({ content: flags.content }).content);
+      throw new OutputRefused(translateMessage(error.message, language));
+    }
+  };
 }
 
 function fail(problems: ContentError[], reassurance: string, language: Language): void {

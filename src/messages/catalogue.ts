@@ -174,6 +174,35 @@ export const MESSAGES = {
     en: 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
     it: 'serve un indirizzo https://: questa origine entra nella Content-Security-Policy, e con http:// chiunque sulla rete potrebbe cambiare ciò che carica',
   },
+  // Output folders a command refuses (src/refusals.ts, outputRefusals): said before any content is read.
+  outputIsProtected: {
+    en: '{shown} is {folder}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".',
+    it: '{shown} è {folder}: una build sostituisce per intero la cartella in cui scrive, quindi brochure non scriverà lì (nemmeno con --force). Scegli un’altra cartella con --out, per esempio "dist".',
+  },
+  outputContainsProtected: {
+    en: '{shown} contains {folder}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".',
+    it: '{shown} contiene {folder}: una build sostituisce per intero la cartella in cui scrive, quindi brochure non scriverà lì (nemmeno con --force). Scegli un’altra cartella con --out, per esempio "dist".',
+  },
+  outputInsideInput: {
+    en: '{shown} is inside {input}/, which brochure reads while building; choose an output folder outside it with --out, such as "dist".',
+    it: '{shown} è dentro {input}/, che brochure legge mentre costruisce il sito: scegli con --out una cartella fuori da lì, per esempio "dist".',
+  },
+  outputDanglingLink: {
+    en: '{shown} is a symbolic link to a folder that does not exist; create that folder, or remove the link.',
+    it: '{shown} è un collegamento a una cartella che non esiste: crea quella cartella, oppure togli il collegamento.',
+  },
+  outputExistingFile: {
+    en: '{shown} is an existing file, not a folder; brochure will not replace it (not even with --force). Choose another --out, or move the file away.',
+    it: '{shown} è un file che esiste già, non una cartella: brochure non lo sostituisce (nemmeno con --force). Scegli un’altra cartella con --out, oppure sposta il file.',
+  },
+  outputForeignMarked: {
+    en: '{shown} holds files brochure did not write ({listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
+    it: '{shown} contiene file che brochure non ha scritto ({listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
+  },
+  outputForeign: {
+    en: '{shown} was not written by brochure (it holds {listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
+    it: '{shown} non è stata scritta da brochure (contiene {listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
+  },
   // YAML mistakes, explained: the English is the parser's (yaml) message.
   yamlColonInText: {
     en: 'Nested mappings are not allowed in compact mappings',
@@ -215,6 +244,19 @@ export const FRAGMENTS = {
   emptyValue: { en: 'an empty value', it: 'un valore vuoto' },
   emptyList: { en: 'an empty list', it: 'un elenco vuoto' },
   somethingElse: { en: 'something else', it: 'un altro valore' },
+} as const satisfies Record<string, Message>;
+
+/** How the output refusals name the folders no output may be or contain (`{folder}`, followed by its path in brackets). */
+export const FOLDERS = {
+  working: { en: 'the working folder', it: 'la cartella di lavoro' },
+  brochure: { en: "brochure's own folder", it: 'la cartella di brochure stesso' },
+  content: { en: 'the content folder', it: 'la cartella dei contenuti' },
+  templates: { en: 'the templates folder', it: 'la cartella dei modelli delle pagine (templates)' },
+  browser: { en: "brochure's browser sources", it: 'la cartella del codice che brochure manda al browser' },
+  home: { en: 'your home folder', it: 'la tua cartella personale (home)' },
+  root: { en: 'the root of the file system', it: 'la radice del disco' },
+  // The end of `{listed}` when more than four names were found.
+  more: { en: ', and {count} more', it: ' e altri {count}' },
 } as const satisfies Record<string, Message>;
 
 /** Field names that are not schema fields: the file as a whole, its name, its YAML. */

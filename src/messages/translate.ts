@@ -1,5 +1,5 @@
 // Reports in the reader's language: finds a message's catalogue entry by its English, fills the Italian, counts list items from 1.
-import { FIELDS, FRAGMENTS, MESSAGES, WORDS, type Message } from './catalogue.ts';
+import { FIELDS, FOLDERS, FRAGMENTS, MESSAGES, WORDS, type Message } from './catalogue.ts';
 
 /** The languages of messages; English is what the code writes. */
 export const LANGUAGES = ['it', 'en'] as const;
@@ -55,6 +55,8 @@ export function translateMessage(english: string, language: Language): string {
 // `{expected}` holds a kind ("a number"), a check's wording without its "expected ", or a list of
 // those joined by ", " and " or "; `{got}` describes the file's value.
 function translateValue(name: string, value: string): string {
+  if (name === 'folder') return translateFolder(value);
+  if (name === 'listed') return value.replace(/, and (\d+) more$/, (_more, count: string) => fill(FOLDERS.more.it, { count }));
   if (name !== 'expected' && name !== 'got') return value;
   const whole = translateFragment(value);
   if (whole !== undefined) return whole;
@@ -63,6 +65,13 @@ function translateValue(name: string, value: string): string {
   if (parts.length === 1) return value;
   const translated = parts.map((part) => translateFragment(part) ?? part);
   return `${translated.slice(0, -1).join(', ')}${WORDS.or.it}${translated.at(-1)}`;
+}
+
+// `the content folder (content)`: the name translated, the path in brackets kept.
+function translateFolder(value: string): string {
+  const [, name = value, where = ''] = /^(.*?)( \(.*\))?$/.exec(value) ?? [];
+  const folder = Object.values(FOLDERS).find((entry) => entry.en === name);
+  return folder ? folder.it + where : value;
 }
 
 function translateFragment(value: string): string | undefined {

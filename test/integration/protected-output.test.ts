@@ -83,6 +83,22 @@ describe.concurrent('protected output folders', () => {
     expect((await readdir(w.project)).sort()).toEqual(['.git', 'content', 'notes.txt', 'package.json']);
   }, 60_000);
 
+  it('says a refusal in the language of site.yaml, or of --lang', async () => {
+    const w = await world();
+    const site = path.join(w.project, 'content', 'site.yaml');
+    await writeFile(site, `language: it\n${await readFile(site, 'utf8')}`);
+    const italian = await run(['build', '--out', 'content'], w.project, w.home);
+    expect(italian.code).toBe(2);
+    expect(italian.stderr).toBe(
+      'content/ è la cartella dei contenuti (content): una build sostituisce per intero la cartella in cui scrive, quindi brochure non scriverà lì (nemmeno con --force). Scegli un’altra cartella con --out, per esempio "dist".\n',
+    );
+    const watched = await run(['watch', '--out', w.other, '--port', '0'], w.project, w.home);
+    expect(watched.code).toBe(2);
+    expect(watched.stderr.split('\n')[0]).toMatch(/^.*other\/ non è stata scritta da brochure \(contiene photo\.jpg\): una build sostituisce l’intera cartella/);
+    const english = await run(['build', '--out', 'content', '--lang', 'en'], w.project, w.home);
+    expect(english.stderr.split('\n')[0]).toMatch(/^content\/ is the content folder \(content\); a build replaces/);
+  }, 60_000);
+
   it('refuses the home folder itself when the project lives elsewhere', async () => {
     const w = await world();
     const elsewhere = await tempDir('brochure-elsewhere-');

@@ -5,7 +5,7 @@ import { FIELDS, FRAGMENTS, MESSAGES, WORDS } from '../../src/messages/catalogue
 import { messagesLanguage } from '../../src/messages/language.ts';
 import { totals, translateField, translateMessage } from '../../src/messages/translate.ts';
 import { resolveOptions } from '../../src/options.ts';
-import { bodyProblems, fileProblems, HTTP_IN_CSP, imageProblems } from '../../src/refusals.ts';
+import { bodyProblems, fileProblems, folderNames, HTTP_IN_CSP, imageProblems, outputRefusals } from '../../src/refusals.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 
 const CATALOGUE = { ...MESSAGES, ...FRAGMENTS, ...WORDS, ...FIELDS };
@@ -97,6 +97,33 @@ describe('reports in Italian', () => {
     expect(italian).not.toBe(english);
     // The values made from the arguments (the file's names, its size, its pixels) survive in the Italian.
     for (const value of english.match(/"images\/(?:x|foto)[^"]*"|\d+(?:\.\d+)? [kM]B|\d+×\d+/g) ?? []) expect(italian).toContain(value);
+  });
+
+  // Every output folder a command refuses, with every name the refusal can give a protected folder.
+  const outputs = [
+    ...Object.values(folderNames).flatMap((name) => [
+      outputRefusals.protectedFolder('content/', 'is', `${name} (content)`),
+      outputRefusals.protectedFolder('../', 'contains', name),
+    ]),
+    outputRefusals.insideInput('content/images/', 'content'),
+    outputRefusals.danglingLink('dist/'),
+    outputRefusals.existingFile('notes.txt/'),
+    outputRefusals.foreignFiles('dist/', true, '.git, CNAME'),
+    outputRefusals.foreignFiles('other/', false, 'a.jpg, b.jpg, c.jpg, d.jpg, and 3 more'),
+  ];
+
+  it.each(outputs)('translate the output refusal %s, its folder names and paths included', (english) => {
+    const italian = translateMessage(english, 'it');
+    expect(italian).not.toBe(english);
+    expect(italian).not.toMatch(/\bthe\b|folder|\band\b|\bmore\b/);
+    expect(italian.split(' ')[0]).toBe(english.split(' ')[0]);
+    for (const value of english.match(/\([^)]*\)$|\(content\)|\.git, CNAME|d\.jpg/g) ?? []) expect(italian).toContain(value);
+  });
+
+  it('name the protected folder and the files left out of a refusal in Italian', () => {
+    expect(translateMessage(outputRefusals.protectedFolder('./', 'is', `${folderNames.working} (.)`), 'it')).toMatch(/^\.\/ è la cartella di lavoro \(\.\): /);
+    expect(translateMessage(outputRefusals.protectedFolder('/', 'is', folderNames.root), 'it')).toMatch(/^\/ è la radice del disco: /);
+    expect(translateMessage(outputRefusals.foreignFiles('other/', false, 'a.jpg, b.jpg, c.jpg, d.jpg, and 3 more'), 'it')).toMatch(/^other\/ non è stata scritta da brochure \(contiene a\.jpg, b\.jpg, c\.jpg, d\.jpg e altri 3\): /);
   });
 
   it('leave a message the catalogue does not know in English rather than lose it', () => {
