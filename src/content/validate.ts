@@ -1,5 +1,6 @@
 // Raw entries -> typed entries, turning every schema issue into a located ContentError.
 import { z } from 'zod';
+import { metaOf } from '../cms/fields.ts';
 import { ContentError, errorsOf } from '../errors.ts';
 import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
@@ -208,7 +209,7 @@ function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[
         reportUnknownKeys(child, value[key], path, entry, problems);
       } else {
         const known = Object.keys(shape);
-        const suggestion = closest(key, known);
+        const suggestion = closest(key, known) ?? byItalianLabel(key, shape);
         const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
         problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `unknown field, ignored; ${hint}`, 'warning'));
       }
@@ -221,6 +222,22 @@ function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[
       path.pop();
     }
   }
+}
+
+/**
+ * The field an Italian key names by its label in the web editor (`.meta()`): editors who read
+ * "Durata" there write `durata:`, `telefono:` or `testo alternativo:`, too far from the English for a typo.
+ */
+function byItalianLabel(key: string, shape: Record<string, z.ZodType>): string | undefined {
+  const byLabel = new Map(Object.entries(shape).map(([name, field]) => [plainWords(metaOf(field).label ?? ''), name]));
+  byLabel.delete('');
+  const label = closest(plainWords(key), [...byLabel.keys()]);
+  return label === undefined ? undefined : byLabel.get(label);
+}
+
+/** `Testo_alternativo`, `età` → `testo alternativo`, `eta`: case, accents and separators set aside. */
+function plainWords(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {

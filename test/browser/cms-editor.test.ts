@@ -197,7 +197,7 @@ describe('the web editor of brochure watch --edit', () => {
     const panelText = () => page.evaluate(() => document.querySelector('brochure-warnings')?.shadowRoot?.textContent ?? null);
     const text = await eventually('the warnings panel', () => panelText().then((found) => found ?? undefined, () => undefined));
     expect(text).toContain('Avvisi');
-    expect(text).toContain('content/services/01-sostegno-psicologico.md:3 attenzione: durata: campo sconosciuto, ignorato (il sito non lo usa); i campi possibili sono: title, duration');
+    expect(text).toContain('content/services/01-sostegno-psicologico.md:3 attenzione: durata: campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "duration"?');
     // The page stays usable: the panel is a status in a corner, not a dialog over it.
     expect(await page.evaluate(() => document.querySelector('brochure-overlay'))).toBeNull();
     await page.evaluate(() => (document.querySelector('brochure-warnings')!.shadowRoot!.querySelector('button') as HTMLButtonElement).click());

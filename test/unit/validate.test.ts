@@ -247,11 +247,26 @@ describe('validateContent: unknown fields', () => {
     expect(entries!.professionals[0]!.data.listed).toBe(true);
   });
 
+  it('suggests the field an Italian key names by its label in the web editor', async () => {
+    const { lines } = await check({ [AT]: rossiWith('order: 1', 'order: 1\ntelefono: "+39 333 000 0000"\nPosizione: 2\nvisibile_nel_menu: false\ncolore: blu') });
+    expect(lines).toHaveLength(4);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `${AT}:9: warning: telefono: unknown field, ignored; did you mean "phone"?`,
+        `${AT}:10: warning: Posizione: unknown field, ignored; did you mean "order"?`,
+        `${AT}:11: warning: visibile_nel_menu: unknown field, ignored; did you mean "listed"?`,
+        // A word no label spells either: the list of the fields there are.
+        expect.stringMatching(new RegExp(`^${AT}:12: warning: colore: unknown field, ignored; known fields: name, role, `)),
+      ]),
+    );
+  });
+
   it('warns about unknown keys nested in maps and list items', async () => {
     const text = rossiWith('  alt: Ritratto di Maria Rossi', '  alt: Ritratto di Maria Rossi\n  titolo: Foto').replace('    place: Università di Chieti', '    luogo: Università di Chieti');
     const { lines } = await check({ [AT]: text });
     expect(lines).toEqual([
-      `${AT}:19: warning: timeline[0].luogo: unknown field, ignored; known fields: date, end, title, place, type`,
+      // `luogo` is how the web editor labels `place`.
+      `${AT}:19: warning: timeline[0].luogo: unknown field, ignored; did you mean "place"?`,
       `${AT}:8: warning: photo.titolo: unknown field, ignored; known fields: image, alt`,
     ]);
   });
