@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, LoadedTemplates } from '../../src/render/page-props.ts';
-import { renderPage, renderPages, streamPages, type PageOutput } from '../../src/render/render-pages.ts';
+import { availableParallelism } from 'node:os';
+import { renderPage, renderPages, renderThreads, streamPages, type PageOutput } from '../../src/render/render-pages.ts';
 import { brokenUrls } from '../../src/render/check-links.ts';
 import { compressedForms } from '../../src/host/precompress.ts';
 import { minimalRenderInputs } from '../helpers/render-inputs.ts';
@@ -49,6 +50,23 @@ describe('renderPages', () => {
     const sequential = site.routes.map((route) => renderPage(templates.pages, { model: site, route, assets }));
     expect(parallel.map((page) => page.route.file)).toEqual(sequential.map((page) => page.route.file));
     expect(parallel.map((page) => page.html)).toEqual(sequential.map((page) => page.html));
+  });
+});
+
+describe('renderThreads', () => {
+  it('shares the rendering from 2 × 250 routes, or from 2 × BROCHURE_ROUTES_PER_WORKER where a test sets it', () => {
+    const both = Math.min(2, availableParallelism());
+    expect([renderThreads(499), renderThreads(500)]).toEqual([1, both]);
+    try {
+      process.env.BROCHURE_ROUTES_PER_WORKER = '30';
+      expect([renderThreads(59), renderThreads(60)]).toEqual([1, both]);
+      for (const ignored of ['0', '-30', '2.5', 'trenta']) {
+        process.env.BROCHURE_ROUTES_PER_WORKER = ignored;
+        expect(renderThreads(60), ignored).toBe(0);
+      }
+    } finally {
+      delete process.env.BROCHURE_ROUTES_PER_WORKER;
+    }
   });
 });
 
