@@ -47,11 +47,14 @@ describe('the web editor of brochure watch --edit', () => {
   /**
    * The editor at `hash`: the first call loads it, the next ones change only the hash, which Decap's
    * router follows as it does a click in its own menus (each test starts from a saved entry, so no
-   * unsaved-changes prompt stands in the way).
+   * unsaved-changes prompt stands in the way). Its live-reload client is answered with an empty
+   * script: the rebuild after one test's save would otherwise reload the editor in the middle of the
+   * next test (the site pages the tests open keep theirs).
    */
   async function openEditor(hash: string): Promise<Page> {
     if (!editor) {
       editor = await context.newPage();
+      await editor.route(/\/__brochure\/reload\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
       // Decap rejects a refused save with `undefined`, which surfaces as an uncaught error without a message.
       editor.on('pageerror', (error) => error.message !== 'undefined' && pageErrors.push(error.message));
     }
