@@ -161,6 +161,9 @@ describe('the web editor of brochure watch --edit', () => {
     await page.getByRole('button', { name: 'Aggiungi specializzazioni' }).click();
     await page.getByLabel('Specializzazione', { exact: true }).fill('Psicologia clinica dell’adulto');
     await publish(page);
+    // Once the save is done Decap moves to the new entry's address: waited for, so that this move
+    // cannot come after the next test has taken the page elsewhere.
+    await page.waitForURL(/#\/collections\/professionals\/entries\/maria-rossi$/);
 
     // The page appears once the build has read both new files, whole.
     const profile = await eventually('the new page', async () => {
