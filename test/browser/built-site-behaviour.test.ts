@@ -97,7 +97,7 @@ async function open(route: string, { viewport = WIDE, before, shared = false }: 
  * `route` as `open` shows it at 1280px, loaded once for the file, with every request it made from the
  * start. Shared by the tests that read the page (the forms' markup, the timelines, the closed
  * accordion) and the one that scrolls it through and back to count its scripts: scrolling opens and
- * changes nothing those read, and a load in a context of its own cost each about 0.3 s of CPU.
+ * changes nothing those read, and a load in a context of its own cost each about 0.2 s of CPU.
  * Tests that click, type, resize or must see the page unscrolled open their own.
  */
 const views = new Map<string, Promise<{ page: Page; requests: Request[] }>>();
