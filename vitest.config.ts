@@ -16,7 +16,7 @@ const setupFiles = ['test/setup/temp-dirs.ts'];
 
 /**
  * Unit tests that race a real timer of the code (a 60 ms second look, a 150 ms quiet period) against
- * file-system events: they run last, beside nothing but the two below and the `vi.mock` files, where a busy run cannot starve them.
+ * file-system events: they run last, beside nothing but the one below, where a busy run cannot starve them.
  */
 const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
 /** The same race in a whole watch (a photo copied in 40 ms pieces against the 150 ms quiet period): last too, in a process of its own. */
@@ -77,16 +77,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      // A project per file: the forks keep their modules from one file to the next, but vitest starts
-      // fresh processes for each project. At the end, beside the timing tests.
+      // A project per file: the unit thread keeps its modules from one file to the next, but vitest gives
+      // each project a fresh worker. In the unit thread once the `unit` files are done (not at the end:
+      // there, the forks pool would run it before `e2e-timing`, starting a process for each).
       ...MOCKING.map((file) => ({
         test: {
           name: `unit-mocking ${file.slice('test/unit/'.length)}`,
           include: [file],
           environment: 'node',
           setupFiles,
-          pool: 'forks' as const,
-          sequence: { groupOrder: 1 },
+          pool: 'threads' as const,
         },
       })),
       {

@@ -74,7 +74,17 @@ const ROUTES_PER_WORKER = 250;
 
 /** How many threads (this one included) render a site of `routes` routes. */
 export function renderThreads(routes: number): number {
-  return Math.min(availableParallelism(), Math.floor(routes / ROUTES_PER_WORKER));
+  return Math.min(availableParallelism(), Math.floor(routes / routesPerWorker()));
+}
+
+/**
+ * ROUTES_PER_WORKER, or the positive whole number in BROCHURE_ROUTES_PER_WORKER. Only tests set it:
+ * test/integration/parallel-build.test.ts lowers it so a site of a few dozen pages takes the parallel
+ * path a site of hundreds does, at a fraction of the cost.
+ */
+function routesPerWorker(): number {
+  const value = Number(process.env.BROCHURE_ROUTES_PER_WORKER);
+  return Number.isInteger(value) && value > 0 ? value : ROUTES_PER_WORKER;
 }
 
 /** The role of a worker started before its task is known (early-workers.ts): it waits for the task as its first message. */

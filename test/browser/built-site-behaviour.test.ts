@@ -76,19 +76,39 @@ interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Called with the fresh page before it navigates, e.g. to listen for requests. */
   before?: (page: Page) => void | Promise<void>;
+  /** Open in a context kept until the file ends (for `sharedView`) instead of one closed with the test. */
+  shared?: boolean;
 }
 
 /**
  * Opens `route` of the built site in a fresh context with every non-loopback request blocked, and
  * waits for the cookie banner: it appears from an effect of the last island, so every island is hydrated.
  */
-async function open(route: string, { viewport = WIDE, before }: OpenOptions = {}) {
-  const context = await session.context({ viewport });
+async function open(route: string, { viewport = WIDE, before, shared = false }: OpenOptions = {}) {
+  const context = await (shared ? session.fileContext : session.context)({ viewport });
   const page = await context.newPage();
   await before?.(page);
   await page.goto(session.site.url + route, { waitUntil: 'load' });
   await consentBanner(page).waitFor();
   return page;
+}
+
+/**
+ * `route` as `open` shows it at 1280px, loaded once for the file, with every request it made from the
+ * start. Shared by the tests that read the page (the forms' markup, the timelines, the closed
+ * accordion) and the one that scrolls it through and back to count its scripts: scrolling opens and
+ * changes nothing those read, and a load in a context of its own cost each about 0.2 s of CPU.
+ * Tests that click, type, resize or must see the page unscrolled open their own.
+ */
+const views = new Map<string, Promise<{ page: Page; requests: Request[] }>>();
+function sharedView(route: string): Promise<{ page: Page; requests: Request[] }> {
+  let view = views.get(route);
+  if (!view) {
+    const requests: Request[] = [];
+    view = open(route, { shared: true, before: (fresh) => void fresh.on('request', (request) => requests.push(request)) }).then((page) => ({ page, requests }));
+    views.set(route, view);
+  }
+  return view;
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -262,7 +282,7 @@ describe('the accordion on /percorsi (spec §2, §4, §9)', () => {
   const contentHeight = (panel: Locator) => panel.evaluate((element) => element.firstElementChild?.scrollHeight ?? 0);
 
   it('starts with no panel open once hydrated', async () => {
-    const page = await open('/percorsi');
+    const { page } = await sharedView('/percorsi');
     expect(await buttons(page).count()).toBe(9);
     expect(await expandedStates(page)).toEqual(only(-1));
     for (let index = 0; index < 9; index += 1) {
@@ -373,7 +393,7 @@ describe('the page holds still while the islands hydrate', () => {
 
 describe('contact forms markup (spec §5)', () => {
   it.each(['/contatti', '/'])('on %s: name, surname, email and message are required, phone is not; novalidate; the privacy wording', async (route) => {
-    const page = await open(route);
+    const { page } = await sharedView(route);
     const form = contactForm(page);
     expect(await form.count()).toBe(1);
     expect(await form.getAttribute('novalidate')).not.toBeNull();
@@ -394,7 +414,7 @@ describe('profile timelines follow their content files (spec §2)', () => {
     it(`profile ${index + 1}: each entry's icon is named for its type, and the place shows only when given`, async () => {
       const person = professionals[index];
       if (!person) throw new Error(`no professional ${index}`);
-      const page = await open(`/${person.slug}`);
+      const { page } = await sharedView(`/${person.slug}`);
       const heading = main(page).getByRole('heading', { level: 2, name: 'Percorso Formativo e Professionale', exact: true });
       const entries = heading.locator('xpath=following::*[self::ol or self::ul][1]').getByRole('listitem');
       expect(await entries.count()).toBe(person.timeline.length);
@@ -470,12 +490,7 @@ describe('only one first-party script and no metrics (spec §7)', () => {
 
   for (const route of routes) {
     it(`${route}: a single /static/js/islands.<hash>.js, no chunks, no metrics request`, async () => {
-      const requests: Request[] = [];
-      const page = await open(route, {
-        before: (fresh) => {
-          fresh.on('request', (request) => requests.push(request));
-        },
-      });
+      const { page, requests } = await sharedView(route);
       await page.waitForLoadState('networkidle');
       const scripts = requests.filter(isScript).map((request) => request.url());
       expect(scripts).toHaveLength(1);

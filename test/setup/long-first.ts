@@ -9,12 +9,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST = [
   'test/browser/pages.test.ts',
   'test/browser/built-site-behaviour.test.ts',
-  'test/integration/parallel-build.test.ts',
-  'test/browser/cms-editor.test.ts',
-  'test/integration/watch.test.ts',
+  'test/browser/contact-form-modes.test.ts',
   'test/browser/compliance-consent.test.ts',
+  'test/integration/watch.test.ts',
+  'test/browser/islands-consent.test.ts',
   'test/unit/render-pages.test.ts',
+  'test/browser/cms-editor.test.ts',
   'test/integration/refusals.test.ts',
+  'test/integration/parallel-build.test.ts',
   'test/integration/protected-output.test.ts',
 ];
 

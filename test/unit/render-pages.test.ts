@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Route, SiteModel } from '../../src/model/site-model.ts';
+import type { SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, LoadedTemplates } from '../../src/render/page-props.ts';
-import { renderPage, renderPages, streamPages, type PageOutput } from '../../src/render/render-pages.ts';
+import { availableParallelism } from 'node:os';
+import { renderPage, renderPages, renderThreads, streamPages, type PageOutput } from '../../src/render/render-pages.ts';
 import { brokenUrls } from '../../src/render/check-links.ts';
 import { compressedForms } from '../../src/host/precompress.ts';
 import { minimalRenderInputs } from '../helpers/render-inputs.ts';
@@ -13,6 +14,20 @@ let assets: AssetManifest;
 beforeAll(async () => {
   ({ model, templates, assets } = await minimalRenderInputs());
 });
+
+/** 600 routes, each a copy of the profile page: past the threshold where a worker thread takes part of the work (renderThreads). */
+const LARGE = 600;
+const large = (): SiteModel => {
+  const profile = model.routes.find((route) => route.kind === 'professional')!;
+  return { ...model, routes: Array.from({ length: LARGE }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` })) };
+};
+
+/**
+ * `renderPages` of `large()`, made once for the file: the first test compares it with one page at a
+ * time, the streaming tests compare their pages with it (rendering it again in each cost 600 pages apiece).
+ */
+let largePages: ReturnType<typeof renderPages> | undefined;
+const renderedLarge = () => (largePages ??= renderPages(large(), assets, templates));
 
 describe('renderPages', () => {
   it('renders one HTML document per route, in route order, with the doctype first', async () => {
@@ -30,25 +45,32 @@ describe('renderPages', () => {
   });
 
   it('gives the same bytes with worker threads on a large site as one page at a time', async () => {
-    // 600 routes crosses the threshold where part of the work goes to a worker thread.
-    const profile = model.routes.find((route) => route.kind === 'professional')!;
-    const routes: Route[] = Array.from({ length: 600 }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` }));
-    const large: SiteModel = { ...model, routes };
-    const parallel = await renderPages(large, assets, templates);
-    const sequential = routes.map((route) => renderPage(templates.pages, { model: large, route, assets }));
+    const site = large();
+    const parallel = await renderedLarge();
+    const sequential = site.routes.map((route) => renderPage(templates.pages, { model: site, route, assets }));
     expect(parallel.map((page) => page.route.file)).toEqual(sequential.map((page) => page.route.file));
     expect(parallel.map((page) => page.html)).toEqual(sequential.map((page) => page.html));
   });
 });
 
-describe('streamPages', () => {
-  // As above: 600 routes give work to a worker thread (renderThreads), yet render in half the time of 1,200.
-  const LARGE = 600;
-  const large = (): SiteModel => {
-    const profile = model.routes.find((route) => route.kind === 'professional')!;
-    return { ...model, routes: Array.from({ length: LARGE }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` })) };
-  };
+describe('renderThreads', () => {
+  it('shares the rendering from 2 × 250 routes, or from 2 × BROCHURE_ROUTES_PER_WORKER where a test sets it', () => {
+    const both = Math.min(2, availableParallelism());
+    expect([renderThreads(499), renderThreads(500)]).toEqual([1, both]);
+    try {
+      process.env.BROCHURE_ROUTES_PER_WORKER = '30';
+      expect([renderThreads(59), renderThreads(60)]).toEqual([1, both]);
+      for (const ignored of ['0', '-30', '2.5', 'trenta']) {
+        process.env.BROCHURE_ROUTES_PER_WORKER = ignored;
+        expect(renderThreads(60), ignored).toBe(0);
+      }
+    } finally {
+      delete process.env.BROCHURE_ROUTES_PER_WORKER;
+    }
+  });
+});
 
+describe('streamPages', () => {
   /** Links are checked against every page file and the assets the stand-in manifest names. */
   const outputOf = (site: SiteModel): PageOutput => ({ files: new Set([...site.routes.map((route) => route.file), 'static/css/site.x.css', 'static/js/islands.x.js', 'static/media/x.jpg']), base: '/' });
   const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
@@ -67,7 +89,7 @@ describe('streamPages', () => {
       // A slow disk: the worker may run only a few batches ahead.
       if (streamed.size % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    const full = await renderPages(site, assets, templates);
+    const full = await renderedLarge();
     expect(streamed.size).toBe(full.length);
     for (const page of full) expect(streamed.get(page.route.file), page.route.file).toBe(page.html);
   }, 60_000);
@@ -88,7 +110,7 @@ describe('streamPages', () => {
     const output = outputOf(site);
     const missing = [...output.files].find((file) => file.startsWith('copia-'))!;
     const files = new Set([...output.files].filter((file) => file !== 'static/js/islands.x.js' && file !== missing));
-    const expected = await renderPages(site, assets, templates);
+    const expected = await renderedLarge();
     const byFile = new Map(expected.map((page) => [page.route.file, page]));
     let seen = 0;
     for await (const page of streamPages(site, assets, templates, { files, base: '/' })) {

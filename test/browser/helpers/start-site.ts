@@ -1,5 +1,5 @@
 // Builds the sample site (or an edited copy of its content) with the real CLI and serves it with `brochure preview`; no vitest import, so the global setup can use it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,14 @@ export async function startSampleSite({ edit }: { edit?: (content: string) => Pr
     await cp(path.join(root, 'content'), content, { recursive: true });
     await edit(content);
   }
-  const build = spawnSync(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, encoding: 'utf8' });
+  // Not spawnSync: a file that builds two edited copies (contact-form-modes) builds them side by side.
+  const build = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
   if (build.status !== 0) {
     await rm(work, { recursive: true, force: true });
     throw new Error(`build failed:\n${build.stderr}`);
