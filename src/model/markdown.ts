@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../cache-file.ts';
+import { plainBlocksHtml } from './plain-blocks.ts';
 import { plainParagraphsHtml } from './plain-markdown.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
@@ -41,9 +42,9 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
   return rendered;
 }
 
-/** One body's HTML, without the cache: the plain path (plain-markdown.ts) when it applies, else unified. */
+/** One body's HTML, without the cache: a plain path (plain-markdown.ts, plain-blocks.ts) when one applies, else unified. */
 export async function renderMarkdown(markdown: string): Promise<string> {
-  return plainParagraphsHtml(markdown) ?? (await loadRenderer())(markdown);
+  return plainParagraphsHtml(markdown) ?? plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
 }
 
 /** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
