@@ -10,11 +10,12 @@
 // edges of this language and the repository's own content.
 
 /**
- * One line of text: words of the characters below separated by single spaces, none at either end. None
- * needs escaping in HTML; `*`, `_`, `[`, `]`, `` ` ``, `#` and `=` are checked further by `inlineHtml`
- * (`#` and `=` only in a link's destination).
+ * A character outside the language: it holds letters, digits, spaces, line ends and the punctuation
+ * below, none of which needs escaping in HTML; `*`, `_`, `[`, `]`, `` ` ``, `#` and `=` are checked further
+ * by `inlineHtml` (`#` and `=` only in a link's destination). Tested once on the whole body, and lines
+ * then only for their spaces (`isLine`).
  */
-const LINE = /^[\p{L}\p{N}.,;:!?'()/\-–—“”‘’+@*_[\]`#=]+(?: [\p{L}\p{N}.,;:!?'()/\-–—“”‘’+@*_[\]`#=]+)*$/u;
+const OUTSIDE = /[^\p{L}\p{N} \n.,;:!?'()/\-–—“”‘’+@*_[\]`#=]/u;
 /**
  * How a paragraph's or a list item's line may start: no block construct starts this way (lists need a
  * marker then a space, numbered ones a digit, breaks and headings punctuation only or a `#`; a `[` is a
@@ -29,6 +30,10 @@ const WORD = /[\p{L}\p{N}]/u;
  * never next to a run, see `inlineHtml`).
  */
 const BESIDE_RUN = /^(?:|[ \n.,;:!?'()/\-–—“”‘’+@`])$/;
+/** The characters `inlineHtml` acts on (the others are copied as they are). */
+const SPECIAL = /[`[\]*#=_]/g;
+/** A link, from its `[`: its text and destination (both checked further). */
+const LINK = /\[([^\]]*)\]\(([^)]*)\)/y;
 /** A code span's text: no space (CommonMark trims one on each side), nothing Markdown or HTML reads. */
 const CODE = /^[\p{L}\p{N}._/:+@_-]+$/u;
 /** A link's text: plain words (its `_` checked as elsewhere), no brackets, emphasis or code. */
@@ -42,6 +47,7 @@ const DESTINATION =
 
 /** The sanitised HTML unified would make of `markdown`, when every block is in the language above; otherwise undefined. */
 export function plainBlocksHtml(markdown: string): string | undefined {
+  if (OUTSIDE.test(markdown)) return undefined;
   const lines = markdown.split('\n');
   const blocks: string[] = [];
   let afterList = false;
@@ -70,7 +76,7 @@ export function plainBlocksHtml(markdown: string): string | undefined {
 /** An ATX heading alone in its block, with no closing `#` run (no `#` at all in its text). */
 function headingHtml(block: string[]): string | undefined {
   const match = block.length === 1 ? HEADING.exec(block[0]!) : null;
-  if (!match || !LINE.test(match[2]!) || match[2]!.includes('#')) return undefined;
+  if (!match || !isLine(match[2]!) || match[2]!.includes('#')) return undefined;
   return wrap(`h${match[1]!.length}`, inlineHtml(match[2]!));
 }
 
@@ -95,7 +101,12 @@ function listHtml(block: string[]): string | undefined {
 }
 
 function isTextLine(line: string): boolean {
-  return START.test(line) && LINE.test(line);
+  return START.test(line) && isLine(line);
+}
+
+/** Words separated by single spaces, none at either end (two at the end are a hard break). */
+function isLine(line: string): boolean {
+  return line !== '' && line[0] !== ' ' && line.at(-1) !== ' ' && !line.includes('  ');
 }
 
 function wrap(tag: string, html: string | undefined): string | undefined {
@@ -115,7 +126,13 @@ function inlineHtml(text: string): string | undefined {
   let html = '';
   let open: { at: number; length: number } | undefined;
   for (let at = 0; at < text.length; ) {
-    const char = text[at]!;
+    // Every other accepted character is copied as it is: jump to the next one looked at.
+    SPECIAL.lastIndex = at;
+    const next = SPECIAL.exec(text)?.index ?? text.length;
+    html += text.slice(at, next);
+    at = next;
+    const char = text[at];
+    if (char === undefined) break;
     if (char === '`') {
       const close = text.indexOf('`', at + 1);
       const code = text.slice(at + 1, close);
@@ -125,7 +142,8 @@ function inlineHtml(text: string): string | undefined {
       at = close + 1;
     } else if (char === '[') {
       if (text[at - 1] === '!') return undefined; // an image
-      const link = /^\[([^\]]*)\]\(([^)]*)\)/.exec(text.slice(at));
+      LINK.lastIndex = at;
+      const link = LINK.exec(text);
       if (!link || !LINK_TEXT.test(link[1]!) || !DESTINATION.test(link[2]!) || !underscoresInWords(link[1]!)) return undefined;
       html += `<a href="${link[2]}">${link[1]}</a>`;
       at += link[0].length;
@@ -142,11 +160,11 @@ function inlineHtml(text: string): string | undefined {
         open = undefined;
       }
       at += length;
-    } else if (char === ']' || char === '#' || char === '=' || (char === '_' && !(WORD.test(text.charAt(at - 1)) && WORD.test(text.charAt(at + 1))))) {
-      return undefined;
-    } else {
+    } else if (char === '_' && WORD.test(text.charAt(at - 1)) && WORD.test(text.charAt(at + 1))) {
       html += char;
       at++;
+    } else {
+      return undefined; // `]`, `#`, `=`, or a `_` that is not inside a word
     }
   }
   return open === undefined ? html : undefined;
