@@ -1,10 +1,10 @@
 // Runs an esbuild build only when one of its inputs changed since the last run.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
-import { hash, writeFileAtomic } from '../cache-file.ts';
+import { hash, writeFileAtomicSync } from '../cache-file.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 import { TYPESCRIPT_SETTINGS } from './typescript.ts';
 
@@ -72,14 +72,15 @@ async function buildOrReuse(recordFile: string, key: string, options: BuildOptio
   // A stdin entry has no file; its contents are already part of the key. Modules a plugin made
   // (`namespace:path`) are no files either.
   const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>') && !/^[a-z][\w-]+:/.test(input));
-  await Promise.all(
-    files.map(async (input) => {
-      const absolute = path.resolve(absWorkingDir, input);
-      inputs[absolute] = hash(await readFile(absolute));
-    }),
-  );
+  // Read and written synchronously (a few dozen small files, under 2 ms): on a cold build the thread
+  // pool is busy compressing the script and stylesheet (compressAhead), and each of these reads would
+  // wait behind that, with the templates bundle, which rendering waits for, behind them.
+  for (const input of files) {
+    const absolute = path.resolve(absWorkingDir, input);
+    inputs[absolute] = hash(readFileSync(absolute));
+  }
   const record: CacheRecord = { key, inputs, outputs: outputs.map((output) => ({ path: output.path, base64: Buffer.from(output.contents).toString('base64') })) };
-  await writeFileAtomic(recordFile, JSON.stringify(record));
+  writeFileAtomicSync(recordFile, JSON.stringify(record));
   return outputs;
 }
 

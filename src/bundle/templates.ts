@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { cachedBuild } from './esbuild-cache.ts';
-import { hash, writeFileAtomic } from '../cache-file.ts';
+import { hash, writeFileAtomicSync } from '../cache-file.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { LoadedTemplates, PageTemplates } from '../render/page-props.ts';
 
@@ -55,10 +55,12 @@ async function bundleAndImport(options: ResolvedOptions): Promise<LoadedTemplate
   });
   if (!bundle) throw new Error('esbuild produced no templates bundle');
   const file = path.join(options.cacheDir, 'templates', `pages.${hash(bundle.contents).slice(0, 16)}.mjs`);
-  await writeFileAtomic(file, bundle.contents);
-  await removeStaleBundles(path.dirname(file), file);
+  // Written synchronously: on a cold build the thread pool is busy compressing the script and stylesheet,
+  // and rendering waits for this module.
+  writeFileAtomicSync(file, bundle.contents);
   const module = (await import(pathToFileURL(file).href)) as { pages?: PageTemplates };
   if (!module.pages) throw new Error(`templates/pages/index.ts must export "pages" (one component per route kind)`);
+  await removeStaleBundles(path.dirname(file), file);
   return { pages: module.pages, bundleFile: file };
 }
 
