@@ -1,9 +1,8 @@
 // Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../cache-file.ts';
+import { writeFileAtomicSync } from '../cache-file.ts';
 import { plainBlocksHtml } from './plain-blocks.ts';
 import { plainParagraphsHtml } from './plain-markdown.ts';
 
@@ -38,7 +37,7 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) writeFileAtomicSync(cacheFile, JSON.stringify(fresh));
   return rendered;
 }
 
@@ -77,7 +76,8 @@ export function hasMarkdownCache(cacheDir: string): boolean {
 /** Body hash -> HTML, as the last build left it; empty when there is none. */
 export async function readMarkdownCache(cacheDir: string): Promise<Record<string, string>> {
   try {
-    return JSON.parse(await readFile(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>;
+    // Read and written synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
+    return JSON.parse(readFileSync(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>;
   } catch {
     return {};
   }
