@@ -1,6 +1,5 @@
 // `.br` and `.gz` siblings of the text files, for hosts that serve precompressed files (nginx gzip_static, preview, watch).
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
@@ -85,31 +84,8 @@ async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, ca
  * no time stamp into a gzip header (mtime 0) and brotli has none, so the same input gives the same bytes.
  */
 export async function compressedForms(bytes: Uint8Array, effort: CompressionEffort): Promise<CompressedForms> {
-  const [br, gz] = await Promise.all([inZlibSlot(() => brotli(bytes, brotliOptions(bytes, effort))), inZlibSlot(() => gzipAsync(bytes, gzipOptions(effort)))]);
+  const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes, effort)), gzipAsync(bytes, gzipOptions(effort))]);
   return smallerForms(bytes, br, gz);
-}
-
-/**
- * Compressions on the thread pool at once: fewer than its threads (four, unless UV_THREADPOOL_SIZE says
- * otherwise), so the file reads and writes that share the pool never queue behind compressions (on a
- * cold build: the script's and stylesheet's, made while the content is read, then the pages' while the
- * output is written), and no more than the cores, beyond which they only take turns with this thread.
- */
-const ZLIB_SLOTS = Math.max(1, Math.min(availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
-let zlibRunning = 0;
-const zlibWaiting: (() => void)[] = [];
-
-async function inZlibSlot<T>(job: () => Promise<T>): Promise<T> {
-  // A finished job hands its slot straight to the next one waiting, so the count never overshoots.
-  if (zlibRunning < ZLIB_SLOTS) zlibRunning++;
-  else await new Promise<void>((resolve) => zlibWaiting.push(resolve));
-  try {
-    return await job();
-  } finally {
-    const next = zlibWaiting.shift();
-    if (next) next();
-    else zlibRunning--;
-  }
 }
 
 function brotliOptions(bytes: Uint8Array, effort: CompressionEffort): BrotliOptions {
