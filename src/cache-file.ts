@@ -1,5 +1,6 @@
 // Content hashes and atomic writes: what every build cache (bundles, Markdown, images, templates) relies on.
 import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -17,4 +18,12 @@ export async function writeFileAtomic(file: string, data: Uint8Array | string): 
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, data);
   await rename(temporary, file);
+}
+
+/** `writeFileAtomic` without the thread pool, for small files on a path a busy pool would hold up. */
+export function writeFileAtomicSync(file: string, data: Uint8Array | string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
 }

@@ -1,5 +1,5 @@
 // The browser bundle: island hydration with React aliased to Preact, minified and content-hashed, lazy chunks split off.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { TYPESCRIPT_SETTINGS } from './typescript.ts';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
@@ -67,9 +67,11 @@ export const CLIENT_JSX = {
     {
       name: 'classic-jsx-factory',
       setup(build) {
-        build.onLoad({ filter: /\.tsx$/ }, async (args) => ({
+        // Read synchronously: the callback runs on the main thread, busy reading the content meanwhile, and
+        // one turn of its event loop per file is enough wait (no second one for the thread pool's read).
+        build.onLoad({ filter: /\.tsx$/ }, (args) => ({
           // On the file's first line, so esbuild's messages keep their line numbers.
-          contents: `import { createElement as createElement$, Fragment as Fragment$ } from 'preact';${await readFile(args.path, 'utf8')}`,
+          contents: `import { createElement as createElement$, Fragment as Fragment$ } from 'preact';${readFileSync(args.path, 'utf8')}`,
           loader: 'tsx',
         }));
       },

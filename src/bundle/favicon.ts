@@ -1,4 +1,5 @@
 // favicon.ico and apple-touch-icon.png from the site's `favicon` image (or its logo), cached by content.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash, writeFileAtomic } from '../cache-file.ts';
@@ -20,7 +21,8 @@ export async function makeFavicons(source: string, contentDir: string, cacheDir:
   const bytes = await readFile(path.join(contentDir, source));
   // Kept with the other encoded images (src/bundle/images.ts), which outlive every other cache.
   const entry = path.join(cacheDir, 'images', 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}`)])));
-  const cached = await Promise.all([readFile(`${entry}.ico`), readFile(`${entry}.png`)]).catch(() => undefined);
+  // The cached icons are read synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
+  const cached = cachedIcons(entry);
   if (cached) return new Map([[FAVICON_FILE, cached[0]], [TOUCH_ICON_FILE, cached[1]]]);
   const { default: sharp } = await import('sharp');
   const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -39,6 +41,14 @@ export async function makeFavicons(source: string, contentDir: string, cacheDir:
   const ico = icoOf(small, ICO_SIZE);
   await Promise.all([writeFileAtomic(`${entry}.ico`, ico), writeFileAtomic(`${entry}.png`, touch)]);
   return new Map([[FAVICON_FILE, ico], [TOUCH_ICON_FILE, touch]]);
+}
+
+function cachedIcons(entry: string): [Buffer, Buffer] | undefined {
+  try {
+    return [readFileSync(`${entry}.ico`), readFileSync(`${entry}.png`)];
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // Validation of every referenced image: the file is decoded (not only sniffed), so check and build agree.
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { readProblem, specialKind } from '../content/read-file.ts';
@@ -33,7 +33,9 @@ export async function checkImages(references: ImageReferences, contentDir: strin
 async function checkImage(absolute: string, image: string, cacheDir: string): Promise<string | undefined> {
   let signature: string;
   try {
-    const info = await stat(absolute);
+    // Synchronously (here and below): a cold build's thread pool is busy compressing meanwhile, and each
+    // of these waited behind it (src/cache-file.ts).
+    const info = statSync(absolute);
     const kind = specialKind(info);
     if (kind) return imageProblems.special(image, kind);
     if (info.size === 0) return imageProblems.empty(image);
@@ -43,7 +45,7 @@ async function checkImage(absolute: string, image: string, cacheDir: string): Pr
     return 'missing' in read ? imageProblems.danglingLink(image) : imageProblems.unreadableFile(image, read.problem);
   }
   if (verdicts.has(signature)) return verdicts.get(signature);
-  const verdict = await inspect(await readFile(absolute), image, cacheDir);
+  const verdict = await inspect(readFileSync(absolute), image, cacheDir);
   // A long watch session sees each edited image under a new signature: forget the old ones now and then.
   if (verdicts.size > 10_000) verdicts.clear();
   verdicts.set(signature, verdict);
@@ -53,7 +55,7 @@ async function checkImage(absolute: string, image: string, cacheDir: string): Pr
 async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<string | undefined> {
   if (path.extname(image).toLowerCase() === '.svg') return inspectSvg(bytes, image);
   // Decoding is skipped only for bytes an earlier build already decoded and encoded without error.
-  if ((await stat(cacheEntryOf(bytes, cacheDir)).catch(() => undefined))?.isDirectory()) return undefined;
+  if (statSync(cacheEntryOf(bytes, cacheDir), { throwIfNoEntry: false })?.isDirectory()) return undefined;
   const { default: sharp } = await import('sharp');
   let meta;
   try {

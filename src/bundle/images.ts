@@ -1,7 +1,8 @@
 // Turns content images into hashed responsive variants (AVIF, WebP, JPEG/PNG) under static/media/, cached by content.
 import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hash } from '../cache-file.ts';
@@ -118,7 +119,8 @@ async function prepare(source: string, contentDir: string, cacheDir: string, wid
 
 async function readSource(source: string, contentDir: string): Promise<Buffer> {
   try {
-    return await readFile(path.join(contentDir, source));
+    // Synchronously, as the cache below: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
+    return readFileSync(path.join(contentDir, source));
   } catch (cause) {
     throw imageProblem(source, contentDir, `cannot be read (${describe(cause)}); it was readable when the content was checked, so it changed or was removed while building: save it again`);
   }
@@ -144,13 +146,13 @@ function fileName(v: { width: number; format: Format }): string {
 // An entry made for other uses (a portrait now also the hero) is a miss too: its widths differ.
 async function readCache(entry: string, widest: number): Promise<Variant[] | null> {
   try {
-    const manifest: unknown = JSON.parse(await readFile(path.join(entry, 'manifest.json'), 'utf8'));
+    const manifest: unknown = JSON.parse(readFileSync(path.join(entry, 'manifest.json'), 'utf8'));
     if (!isManifest(manifest) || manifest.widest !== widest) return null;
-    return await Promise.all(manifest.variants.map(async ({ sha256: expected, ...v }) => {
-      const bytes = await readFile(path.join(entry, fileName(v)));
+    return manifest.variants.map(({ sha256: expected, ...v }) => {
+      const bytes = readFileSync(path.join(entry, fileName(v)));
       if (hash(bytes) !== expected) throw new Error('corrupt cache entry');
       return { ...v, sha256: expected, bytes };
-    }));
+    });
   } catch {
     return null;
   }

@@ -1,11 +1,10 @@
 // Bundles templates/ for Node with esbuild and imports the result, fresh whenever a template changed.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { cachedBuild } from './esbuild-cache.ts';
-import { hash, writeFileAtomic } from '../cache-file.ts';
+import { hash, writeFileAtomicSync } from '../cache-file.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { LoadedTemplates, PageTemplates } from '../render/page-props.ts';
 
@@ -51,15 +50,17 @@ async function bundleAndImport(options: ResolvedOptions): Promise<LoadedTemplate
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    plugins: [externalPackagesFrom(options.packageRoot)],
+    ...requiredPackages(options.packageRoot),
     sourcemap: sourcemap ? 'inline' : false,
   });
   if (!bundle) throw new Error('esbuild produced no templates bundle');
   const file = path.join(options.cacheDir, 'templates', `pages.${hash(bundle.contents).slice(0, 16)}.mjs`);
-  await writeFileAtomic(file, bundle.contents);
-  await removeStaleBundles(path.dirname(file), file);
+  // Written synchronously: on a cold build the thread pool is busy compressing the script and stylesheet,
+  // and rendering waits for this module.
+  writeFileAtomicSync(file, bundle.contents);
   const module = (await import(pathToFileURL(file).href)) as { pages?: PageTemplates };
   if (!module.pages) throw new Error(`templates/pages/index.ts must export "pages" (one component per route kind)`);
+  await removeStaleBundles(path.dirname(file), file);
   return { pages: module.pages, bundleFile: file };
 }
 
@@ -79,32 +80,23 @@ async function removeStaleBundles(dir: string, current: string): Promise<void> {
 }
 
 /**
- * Leaves packages out of the bundle (React must stay the one copy react-dom renders with) and
- * requires them by absolute path: the bundle lives in the cache folder, which may be anywhere, and a
- * bare `react` there would resolve to another copy or to nothing. Required rather than imported:
- * importing a CommonJS package makes Node scan its source for the exports first (cjs-module-lexer,
- * 5–10 ms for React's files on each start); require() gives the same module, from the same cache.
+ * Leaves React out of the bundle (React must stay the one copy react-dom renders with) and requires it
+ * by absolute path: the bundle lives in the cache folder, which may be anywhere, and a bare `react`
+ * there would resolve to another copy or to nothing. Required rather than imported: importing a
+ * CommonJS package makes Node scan its source for the exports first (cjs-module-lexer, 5–10 ms for
+ * React's files on each start); require() gives the same module, from the same cache. Each package is
+ * aliased to a one-line module of its own (src/bundle/required/), which calls the `brochureRequire`
+ * the banner defines, resolving from this package; esbuild's CommonJS interop gives the templates its
+ * exports. Options rather than a plugin: a plugin's callbacks (one per import, about 60) run on this
+ * thread, which is reading the content meanwhile, and held the bundle up by 30 ms on an idle thread and
+ * up to 200 on a busy one.
  */
-function externalPackagesFrom(packageRoot: string): Plugin {
-  const require = createRequire(path.join(packageRoot, 'package.json'));
+function requiredPackages(packageRoot: string): Pick<BuildOptions, 'alias' | 'banner'> {
+  const module = (file: string) => path.join(packageRoot, 'src', 'bundle', 'required', file);
   return {
-    name: 'brochure-external-packages',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) =>
-        specifier.startsWith('node:') ? { external: true } : { path: require.resolve(specifier), namespace: 'required-package' },
-      );
-      build.onLoad({ filter: /.*/, namespace: 'required-package' }, ({ path: file }) => {
-        const names = Object.keys(require(file) as object).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
-        return {
-          contents: [
-            "import { createRequire } from 'node:module';",
-            `const m = createRequire(import.meta.url)(${JSON.stringify(file)});`,
-            names.length > 0 ? `export const { ${names.join(', ')} } = m;` : '',
-            'export default m;',
-          ].join('\n'),
-          loader: 'js',
-        };
-      });
+    alias: { react: module('react.cjs'), 'react/jsx-runtime': module('react-jsx-runtime.cjs'), 'react-dom/server': module('react-dom-server.cjs') },
+    banner: {
+      js: `import { createRequire as brochureCreateRequire } from 'node:module';\nconst brochureRequire = brochureCreateRequire(${JSON.stringify(path.join(packageRoot, 'package.json'))});`,
     },
   };
 }

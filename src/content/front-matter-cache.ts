@@ -1,7 +1,7 @@
 // Parsed front matter kept on disk by the hash of its YAML text: a block that parsed cleanly before is not parsed again.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hash, writeFileAtomic } from '../cache-file.ts';
+import { hash, writeFileAtomicSync } from '../cache-file.ts';
 
 // Bump when parsing options change (load.ts parseYaml): entries from older settings are then ignored.
 const VERSION = 'yaml-2-unique-keys-1-alias-cap';
@@ -29,7 +29,8 @@ export class FrontMatterCache {
     const file = path.join(cacheDir, FILE);
     let stored: unknown;
     try {
-      stored = JSON.parse(await readFile(file, 'utf8'));
+      // Synchronously, as `save` writes: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
+      stored = JSON.parse(readFileSync(file, 'utf8'));
     } catch {
       stored = {};
     }
@@ -78,7 +79,7 @@ export class FrontMatterCache {
   /** Writes what this build used (so edited and deleted files do not pile up), when that differs from the file. */
   async save(): Promise<void> {
     if (!this.#changed && Object.keys(this.#used).length === Object.keys(this.#stored).length) return;
-    await writeFileAtomic(this.#file, JSON.stringify(this.#used));
+    writeFileAtomicSync(this.#file, JSON.stringify(this.#used));
   }
 }
 

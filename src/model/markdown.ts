@@ -1,9 +1,9 @@
 // Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../cache-file.ts';
+import { writeFileAtomicSync } from '../cache-file.ts';
+import { plainBlocksHtml } from './plain-blocks.ts';
 import { plainParagraphsHtml } from './plain-markdown.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
@@ -37,13 +37,13 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) writeFileAtomicSync(cacheFile, JSON.stringify(fresh));
   return rendered;
 }
 
-/** One body's HTML, without the cache: the plain path (plain-markdown.ts) when it applies, else unified. */
+/** One body's HTML, without the cache: a plain path (plain-markdown.ts, plain-blocks.ts) when one applies, else unified. */
 export async function renderMarkdown(markdown: string): Promise<string> {
-  return plainParagraphsHtml(markdown) ?? (await loadRenderer())(markdown);
+  return plainParagraphsHtml(markdown) ?? plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
 }
 
 /** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
@@ -76,7 +76,8 @@ export function hasMarkdownCache(cacheDir: string): boolean {
 /** Body hash -> HTML, as the last build left it; empty when there is none. */
 export async function readMarkdownCache(cacheDir: string): Promise<Record<string, string>> {
   try {
-    return JSON.parse(await readFile(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>;
+    // Read and written synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
+    return JSON.parse(readFileSync(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>;
   } catch {
     return {};
   }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hash, writeFileAtomic } from '../../src/cache-file.ts';
+import { hash, writeFileAtomic, writeFileAtomicSync } from '../../src/cache-file.ts';
 import { tempDir } from '../helpers/files.ts';
 
 describe('hash', () => {
@@ -25,5 +25,16 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(file, 'x'.repeat(1000));
     await writeFileAtomic(file, new Uint8Array([1, 2, 3]));
     expect([...(await readFile(file))]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('writeFileAtomicSync', () => {
+  it('writes as writeFileAtomic does: missing folders made, the file replaced whole, nothing else left', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'a', 'b', 'record.json');
+    writeFileAtomicSync(file, 'x'.repeat(1000));
+    writeFileAtomicSync(file, new Uint8Array([1, 2, 3]));
+    expect([...(await readFile(file))]).toEqual([1, 2, 3]);
+    expect(await readdir(path.dirname(file))).toEqual(['record.json']);
   });
 });
