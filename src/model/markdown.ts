@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../cache-file.ts';
 import { plainBlocksHtml } from './plain-blocks.ts';
-import { plainParagraphsHtml } from './plain-markdown.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
 const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
@@ -41,9 +40,9 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
   return rendered;
 }
 
-/** One body's HTML, without the cache: a plain path (plain-markdown.ts, plain-blocks.ts) when one applies, else unified. */
+/** One body's HTML, without the cache: the plain path (plain-blocks.ts) when it applies, else unified. */
 export async function renderMarkdown(markdown: string): Promise<string> {
-  return plainParagraphsHtml(markdown) ?? plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
+  return plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
 }
 
 /** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
