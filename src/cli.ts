@@ -122,9 +122,13 @@ function createProgram(runtime: Runtime): Command {
       const build = await streamSite(options, { started, contentWorker }).finally(stopProgress);
       if (!build.ok) return failed(build.problems);
       let folder: bigint;
+      // The previous output's removal, when it goes on in another process while the reports are made.
+      let removal: Promise<void> | undefined;
       try {
         // The guard checks the output against the names the stream will write before its first file.
-        folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
+        folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel, (started) => {
+          removal = started;
+        });
       } catch (error) {
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
         if (error instanceof ProblemsError) return failed(error.problems);
@@ -142,7 +146,8 @@ function createProgram(runtime: Runtime): Command {
         console.log(summary(false));
         replay = `${summary(true)}\n`;
       }
-      upToDate?.record({ stdout: replay, stderr: warnings }, folder);
+      await upToDate?.record({ stdout: replay, stderr: warnings }, folder, removal);
+      await removal;
     });
 
   program

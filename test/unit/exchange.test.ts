@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exchangeFolders, prepareExchange } from '../../src/output/exchange.ts';
+import { exchangeFolders, exchangeFoldersThenRemove, prepareExchange } from '../../src/output/exchange.ts';
 import { tempDir } from '../helpers/files.ts';
 
 function hasPerl(): boolean {
@@ -44,6 +44,31 @@ describe('exchangeFolders', () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, 'a'));
     expect(await exchangeFolders(path.join(dir, 'a'), path.join(dir, 'missing'))).toBe(false);
+    expect(await readdir(dir)).toEqual(['a']);
+  });
+  it(`${supported ? 'swaps two folders, then removes the first (what the second held) in its own process' : 'declines to swap and remove'}`, async () => {
+    const dir = await tempDir();
+    for (const [name, file] of [['a', 'from-a'], ['b', 'from-b']]) {
+      await mkdir(path.join(dir, name!, 'deep', 'er'), { recursive: true });
+      await writeFile(path.join(dir, name!, 'deep', 'er', file!), '');
+    }
+    prepareExchange();
+    const exchanged = await exchangeFoldersThenRemove(path.join(dir, 'a'), path.join(dir, 'b'));
+    if (!supported) {
+      expect(exchanged).toBe(false);
+      expect((await readdir(dir)).sort()).toEqual(['a', 'b']);
+      return;
+    }
+    expect(exchanged).not.toBe(false);
+    expect(await readdir(path.join(dir, 'b', 'deep', 'er'))).toEqual(['from-a']);
+    expect(exchanged && (await exchanged.removed)).toBe(true);
+    expect(await readdir(dir)).toEqual(['b']);
+  });
+
+  it('answers false to a swap and removal when one side is missing, removing nothing', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'a'));
+    expect(await exchangeFoldersThenRemove(path.join(dir, 'a'), path.join(dir, 'missing'))).toBe(false);
     expect(await readdir(dir)).toEqual(['a']);
   });
 });
