@@ -1,5 +1,6 @@
 // buildSite() and streamSite(): run and time the stages, from content/ to the output in memory or handed out page by page.
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { imagesKey, imageWidthLimits } from './bundle/image-uses.ts';
@@ -149,6 +150,8 @@ export interface SiteStream {
   pageCount: number;
   /** After `files` was iterated to the end: what `buildSite` would have returned, sizes instead of bytes. */
   result(): StreamedBuild;
+  /** After `files` was iterated to the end: resolves once the cache of the pages' compressed forms is written (rejects as writing it did). */
+  cacheSaved(): Promise<void>;
 }
 
 /**
@@ -180,6 +183,7 @@ export async function streamSite(
   const pages: Page[] = [];
   const pageFacts = new Map<Route, PageFacts>();
   let end: number | undefined;
+  let cacheSaved: Promise<void> = Promise.resolve();
   // The compliance rules read a page's HTML several times in a row: the page decoded last is kept, not every page.
   let decoded: { bytes: Uint8Array; html: string } | undefined;
   const decode = (bytes: Uint8Array): string => {
@@ -217,7 +221,10 @@ export async function streamSite(
       yield [route.file, bytes, forms];
     }
     if (broken.size > 0) throw new ProblemsError([...checkedProblems, ...model.routes.flatMap((route) => broken.get(route) ?? [])]);
-    await savePack(options.cacheDir, packSettings(), pack, packed);
+    // Made and written on the next turn: while the writer finishes and swaps the output in, when this
+    // thread would only wait for the file system.
+    cacheSaved = setImmediate().then(() => savePack(options.cacheDir, packSettings(), pack, packed));
+    cacheSaved.catch(() => undefined);
     end = performance.now();
   }
 
@@ -240,6 +247,7 @@ export async function streamSite(
         imagesEncoded,
       };
     },
+    cacheSaved: () => cacheSaved,
   };
 }
 

@@ -146,6 +146,7 @@ function createProgram(runtime: Runtime): Command {
         console.log(summary(false));
         replay = `${summary(true)}\n`;
       }
+      await build.cacheSaved();
       await upToDate?.record({ stdout: replay, stderr: warnings }, folder, removal);
       await removal;
     });
