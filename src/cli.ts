@@ -1,7 +1,7 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
 // Each command imports what it runs when it runs (the compiled CLI splits there), so `--version`
 // never loads the pipeline, `check` never loads React, and only `watch` loads its watcher and live reload.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeEnvironmentError } from './environment-error.ts';
@@ -76,9 +76,18 @@ function createProgram(runtime: Runtime): Command {
     .option(...LANG_OPTION)
     .action(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
+      const check = runtime.bundle === undefined ? undefined : await import('./up-to-date.ts');
+      // No record of a last build into this folder: a build is certain, so what reads none of its inputs
+      // starts before the check takes them: esbuild's process, perl, and a cold build's content worker,
+      // which loads its code meanwhile and is handed its files below (src/model/markdown-worker.ts).
+      if (check && !existsSync(check.recordFile(options))) {
+        await (await import('./bundle/start-bundles.ts')).startEsbuild(options.cacheDir);
+        prepareExchange();
+        (await import('./model/markdown-worker.ts')).preloadContentWorker(options.content, options.cacheDir);
+      }
       // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
       // Every flag is part of what must be the same, as given (a flag added later is too).
-      const upToDate = runtime.bundle === undefined ? undefined : (await import('./up-to-date.ts')).checkUpToDate(options, { bundle: runtime.bundle, flags });
+      const upToDate = check?.checkUpToDate(options, { bundle: runtime.bundle, flags });
       if (upToDate?.report) {
         process.stderr.write(upToDate.report.stderr);
         process.stdout.write(upToDate.report.stdout);
