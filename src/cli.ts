@@ -137,6 +137,8 @@ function createProgram(runtime: Runtime): Command {
         // The guard checks the output against the names the stream will write before its first file.
         folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel, (started) => {
           removal = started;
+          // Its failure is the build's (awaited last), unless something before that failed first.
+          started.catch(() => undefined);
         });
       } catch (error) {
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
