@@ -30,7 +30,7 @@ interface Tree {
   entries: Entry[];
   /**
    * The output only: when the build's last change to it was done (nanoseconds), its previous output
-   * removed. Entries are taken while that removal may still run; see `sameEntry`.
+   * removed. Entries are taken while that removal may still run; see `changedBySettling`.
    */
   settled?: string;
 }
@@ -256,8 +256,10 @@ function sameTree(recorded: Tree, current: Tree): boolean {
  * Whether an output entry's change time moved only while the build settled: the output's unchanged
  * files are hard links to the previous output's (src/output/reuse-previous.ts), so removing that, which
  * may still run while the output is taken, changes their change times (their link count) once more.
- * Any later change to the entry (its bytes, mode, owner, links, or times set back) shows as a change
- * time after `settled`; its bytes, mode, size, inode and modification time are compared as they are.
+ * A later change to the entry (its bytes, mode, owner, links, or times set back) shows as a change time
+ * after `settled` once the system's coarse clock (one tick, a few ms) has passed it; a change to its
+ * bytes shows in its modification time anyway (hashed when recent), so what a change within that tick
+ * could hide is bytes rewritten with the times set back, by another process, as the build ends.
  */
 function changedBySettling(recorded: Entry, now: Entry, settled: string | undefined): boolean {
   if (settled === undefined || recorded[4] === '' || now[4] === '') return false;
