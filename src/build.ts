@@ -150,7 +150,11 @@ export interface SiteStream {
   pageCount: number;
   /** After `files` was iterated to the end: what `buildSite` would have returned, sizes instead of bytes. */
   result(): StreamedBuild;
-  /** After `files` was iterated to the end: resolves once the cache of the pages' compressed forms is written (rejects as writing it did). */
+  /**
+   * After `files` was iterated to the end: writes the caches of the content stage (front matter,
+   * Markdown), left until now so they are off the path to the pages, and resolves once those and the
+   * cache of the pages' compressed forms are written (rejects as writing them did).
+   */
   cacheSaved(): Promise<void>;
 }
 
@@ -168,12 +172,17 @@ export async function streamSite(
   } = {},
 ): Promise<SiteStream | BuildFailure> {
   const early = startEarlyWorkers(options);
-  const prepared = await prepareSite(options, noCache(options, hooks.started, hooks.contentWorker), hooks.cmsBackend).catch((error: unknown) => {
+  // The content stage's cache writes, run by `cacheSaved` (or at once, when the build stops early).
+  const cacheWrites: (() => Promise<void>)[] = [];
+  const writeCaches = () => Promise.all(cacheWrites.splice(0).map((write) => write()));
+  const prepared = await prepareSite(options, noCache(options, hooks.started, hooks.contentWorker, cacheWrites), hooks.cmsBackend).catch(async (error: unknown) => {
     early.release();
+    await writeCaches().catch(() => undefined);
     throw error;
   });
   if (!prepared.ok) {
     early.release();
+    await writeCaches();
     return prepared;
   }
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone, files: otherFiles, imagesEncoded } = prepared;
@@ -247,7 +256,9 @@ export async function streamSite(
         imagesEncoded,
       };
     },
-    cacheSaved: () => cacheSaved,
+    cacheSaved: async () => {
+      await Promise.all([writeCaches(), cacheSaved]);
+    },
   };
 }
 
@@ -325,13 +336,17 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
-function noCache(options: ResolvedOptions, started?: StartedBundles, contentWorker?: Promise<ContentWorker | undefined>): BuildCache {
+function noCache(options: ResolvedOptions, started?: StartedBundles, contentWorker?: Promise<ContentWorker | undefined>, cacheWrites?: (() => Promise<void>)[]): BuildCache {
   // On large sites a second thread reads, parses and renders half the Markdown files while this one does
   // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
   // Imported, not bundled with this module: the compiled CLI then gives the worker a chunk of its own,
   // so it starts without the rest of the pipeline (zod and the schemas among it: README, "Performance").
   const worker = contentWorker ?? import('./model/markdown-worker.ts').then(({ startContentWorker }) => startContentWorker(options.content, options.cacheDir));
-  const frontMatter = FrontMatterCache.load(options.cacheDir);
+  // With `cacheWrites` (a streamed build), the caches are written when the caller runs those.
+  const frontMatter = FrontMatterCache.load(options.cacheDir).then((cache) => {
+    if (cacheWrites) cacheWrites.push(cache.deferSave());
+    return cache;
+  });
   let prefetched: Promise<PrefetchedContent | undefined> | undefined;
   const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));
   return {
@@ -343,7 +358,7 @@ function noCache(options: ResolvedOptions, started?: StartedBundles, contentWork
     readContent: async () => (await prefetch())?.read,
     renderMarkdown: async (bodies) => {
       try {
-        return await renderMarkdownBodies(bodies, options.cacheDir, async () => (await prefetch())?.markdown);
+        return await renderMarkdownBodies(bodies, options.cacheDir, async () => (await prefetch())?.markdown, cacheWrites && ((write) => void cacheWrites.push(write)));
       } finally {
         void worker.then((started) => started?.stop());
       }

@@ -141,6 +141,8 @@ function createProgram(runtime: Runtime): Command {
           started.catch(() => undefined);
         });
       } catch (error) {
+        // What the content stage cached is still good for the next build.
+        await build.cacheSaved().catch(() => undefined);
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
         if (error instanceof ProblemsError) return failed(error.problems);
         throw error;

@@ -17,7 +17,7 @@ export type RenderedMarkdown = ReadonlyMap<string, string>;
  * The unified pipeline is loaded and warmed up only when some body is new: on an unchanged site that
  * saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>, deferWrite?: (write: () => Promise<void>) => void): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
   const cached = await readMarkdownCache(cacheDir);
   // Asked for at the first cache miss only: what a second thread rendered (see markdown-worker.ts).
@@ -37,7 +37,12 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) {
+    const write = () => writeFileAtomic(cacheFile, JSON.stringify(fresh));
+    // Given `deferWrite` (`build`), the caller writes the cache later.
+    if (deferWrite) deferWrite(write);
+    else await write();
+  }
   return rendered;
 }
 
