@@ -159,8 +159,12 @@ function createProgram(runtime: Runtime): Command {
         console.log(summary(false));
         replay = `${summary(true)}\n`;
       }
-      await build.cacheSaved();
-      await upToDate?.record({ stdout: replay, stderr: warnings }, folder, removal);
+      // The caches are written while the output is taken for the record (their writes in flight meanwhile);
+      // the record waits for them and for the removal, and is written only if both went well.
+      const saved = build.cacheSaved();
+      saved.catch(() => undefined);
+      await upToDate?.record({ stdout: replay, stderr: warnings }, folder, Promise.all([saved, removal]));
+      await saved;
       await removal;
     });
 
