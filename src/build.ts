@@ -1,5 +1,6 @@
 // buildSite() and streamSite(): run and time the stages, from content/ to the output in memory or handed out page by page.
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { imagesKey, imageWidthLimits } from './bundle/image-uses.ts';
@@ -149,6 +150,12 @@ export interface SiteStream {
   pageCount: number;
   /** After `files` was iterated to the end: what `buildSite` would have returned, sizes instead of bytes. */
   result(): StreamedBuild;
+  /**
+   * After `files` was iterated to the end: writes the caches of the content stage (front matter,
+   * Markdown), left until now so they are off the path to the pages, and resolves once those and the
+   * cache of the pages' compressed forms are written (rejects as writing them did).
+   */
+  cacheSaved(): Promise<void>;
 }
 
 /**
@@ -165,12 +172,17 @@ export async function streamSite(
   } = {},
 ): Promise<SiteStream | BuildFailure> {
   const early = startEarlyWorkers(options);
-  const prepared = await prepareSite(options, noCache(options, hooks.started, hooks.contentWorker), hooks.cmsBackend).catch((error: unknown) => {
+  // The content stage's cache writes, run by `cacheSaved` (or at once, when the build stops early).
+  const cacheWrites: (() => Promise<void>)[] = [];
+  const writeCaches = () => Promise.all(cacheWrites.splice(0).map((write) => write()));
+  const prepared = await prepareSite(options, noCache(options, hooks.started, hooks.contentWorker, cacheWrites), hooks.cmsBackend).catch(async (error: unknown) => {
     early.release();
+    await writeCaches().catch(() => undefined);
     throw error;
   });
   if (!prepared.ok) {
     early.release();
+    await writeCaches();
     return prepared;
   }
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone, files: otherFiles, imagesEncoded } = prepared;
@@ -180,6 +192,7 @@ export async function streamSite(
   const pages: Page[] = [];
   const pageFacts = new Map<Route, PageFacts>();
   let end: number | undefined;
+  let cacheSaved: Promise<void> = Promise.resolve();
   // The compliance rules read a page's HTML several times in a row: the page decoded last is kept, not every page.
   let decoded: { bytes: Uint8Array; html: string } | undefined;
   const decode = (bytes: Uint8Array): string => {
@@ -217,7 +230,10 @@ export async function streamSite(
       yield [route.file, bytes, forms];
     }
     if (broken.size > 0) throw new ProblemsError([...checkedProblems, ...model.routes.flatMap((route) => broken.get(route) ?? [])]);
-    await savePack(options.cacheDir, packSettings(), pack, packed);
+    // Made and written on the next turn: while the writer finishes and swaps the output in, when this
+    // thread would only wait for the file system.
+    cacheSaved = setImmediate().then(() => savePack(options.cacheDir, packSettings(), pack, packed));
+    cacheSaved.catch(() => undefined);
     end = performance.now();
   }
 
@@ -239,6 +255,9 @@ export async function streamSite(
         times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
         imagesEncoded,
       };
+    },
+    cacheSaved: async () => {
+      await Promise.all([writeCaches(), cacheSaved]);
     },
   };
 }
@@ -317,13 +336,17 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
-function noCache(options: ResolvedOptions, started?: StartedBundles, contentWorker?: Promise<ContentWorker | undefined>): BuildCache {
+function noCache(options: ResolvedOptions, started?: StartedBundles, contentWorker?: Promise<ContentWorker | undefined>, cacheWrites?: (() => Promise<void>)[]): BuildCache {
   // On large sites a second thread reads, parses and renders half the Markdown files while this one does
   // the other half, before loading (src/model/markdown-worker.ts); loading then finds them done.
   // Imported, not bundled with this module: the compiled CLI then gives the worker a chunk of its own,
   // so it starts without the rest of the pipeline (zod and the schemas among it: README, "Performance").
   const worker = contentWorker ?? import('./model/markdown-worker.ts').then(({ startContentWorker }) => startContentWorker(options.content, options.cacheDir));
-  const frontMatter = FrontMatterCache.load(options.cacheDir);
+  // With `cacheWrites` (a streamed build), the caches are written when the caller runs those.
+  const frontMatter = FrontMatterCache.load(options.cacheDir).then((cache) => {
+    if (cacheWrites) cacheWrites.push(cache.deferSave());
+    return cache;
+  });
   let prefetched: Promise<PrefetchedContent | undefined> | undefined;
   const prefetch = () => (prefetched ??= Promise.all([worker, frontMatter]).then(([started, cache]) => started?.finish(cache)));
   return {
@@ -335,7 +358,7 @@ function noCache(options: ResolvedOptions, started?: StartedBundles, contentWork
     readContent: async () => (await prefetch())?.read,
     renderMarkdown: async (bodies) => {
       try {
-        return await renderMarkdownBodies(bodies, options.cacheDir, async () => (await prefetch())?.markdown);
+        return await renderMarkdownBodies(bodies, options.cacheDir, async () => (await prefetch())?.markdown, cacheWrites && ((write) => void cacheWrites.push(write)));
       } finally {
         void worker.then((started) => started?.stop());
       }

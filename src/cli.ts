@@ -1,7 +1,7 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
 // Each command imports what it runs when it runs (the compiled CLI splits there), so `--version`
 // never loads the pipeline, `check` never loads React, and only `watch` loads its watcher and live reload.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeEnvironmentError } from './environment-error.ts';
@@ -76,9 +76,18 @@ function createProgram(runtime: Runtime): Command {
     .option(...LANG_OPTION)
     .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
+      const check = runtime.bundle === undefined ? undefined : await import('./up-to-date.ts');
+      // No record of a last build into this folder: a build is certain, so what reads none of its inputs
+      // starts before the check takes them: esbuild's process, perl, and a cold build's content worker,
+      // which loads its code meanwhile and is handed its files below (src/model/markdown-worker.ts).
+      if (check && !existsSync(check.recordFile(options))) {
+        await (await import('./bundle/start-bundles.ts')).startEsbuild(options.cacheDir);
+        prepareExchange();
+        (await import('./model/markdown-worker.ts')).preloadContentWorker(options.content, options.cacheDir);
+      }
       // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
       // Every flag is part of what must be the same, as given (a flag added later is too).
-      const upToDate = runtime.bundle === undefined ? undefined : (await import('./up-to-date.ts')).checkUpToDate(options, { bundle: runtime.bundle, flags });
+      const upToDate = check?.checkUpToDate(options, { bundle: runtime.bundle, flags });
       if (upToDate?.report) {
         process.stderr.write(upToDate.report.stderr);
         process.stdout.write(upToDate.report.stdout);
@@ -122,10 +131,18 @@ function createProgram(runtime: Runtime): Command {
       const build = await streamSite(options, { started, contentWorker }).finally(stopProgress);
       if (!build.ok) return failed(build.problems);
       let folder: bigint;
+      // The previous output's removal, when it goes on in another process while the reports are made.
+      let removal: Promise<void> | undefined;
       try {
         // The guard checks the output against the names the stream will write before its first file.
-        folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel);
+        folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel, (started) => {
+          removal = started;
+          // Its failure is the build's (awaited last), unless something before that failed first.
+          started.catch(() => undefined);
+        });
       } catch (error) {
+        // What the content stage cached is still good for the next build.
+        await build.cacheSaved().catch(() => undefined);
         // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
         if (error instanceof ProblemsError) return failed(error.problems);
         throw error;
@@ -142,7 +159,13 @@ function createProgram(runtime: Runtime): Command {
         console.log(summary(false));
         replay = `${summary(true)}\n`;
       }
-      upToDate?.record({ stdout: replay, stderr: warnings }, folder);
+      // The caches are written while the output is taken for the record (their writes in flight meanwhile);
+      // the record waits for them and for the removal, and is written only if both went well.
+      const saved = build.cacheSaved();
+      saved.catch(() => undefined);
+      await upToDate?.record({ stdout: replay, stderr: warnings }, folder, Promise.all([saved, removal]));
+      await saved;
+      await removal;
     }));
 
   program

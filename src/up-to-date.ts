@@ -28,6 +28,11 @@ type Entry = [path: string, kind: 'file' | 'dir' | 'link' | 'missing', size: str
 interface Tree {
   root: string;
   entries: Entry[];
+  /**
+   * The output only: when the build's last change to it was done (nanoseconds), its previous output
+   * removed. Entries are taken while that removal may still run; see `changedBySettling`.
+   */
+  settled?: string;
 }
 
 interface BuildRecord {
@@ -41,7 +46,7 @@ interface BuildRecord {
   report: BuildReport;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * A file's times are trusted only once the clock has moved past them: the system stamps files with a
@@ -59,9 +64,10 @@ export interface UpToDate {
   /**
    * After a successful build: records it, with what it printed, when the output holds the folder it
    * put in place (`folder`, its inode: another build into the same folder may have swapped in its
-   * own since). Never throws: a record is only a shortcut.
+   * own since). Given `removal` (the previous output's, still under way), takes the output now and
+   * writes the record once it is done. Never rejects: a record is only a shortcut.
    */
-  record(report: BuildReport, folder: bigint): void;
+  record(report: BuildReport, folder: bigint, removal?: Promise<unknown>): Promise<void>;
 }
 
 /**
@@ -76,19 +82,35 @@ export function checkUpToDate(options: ResolvedOptions, settings: Record<string,
   const inputs = inputRoots(options).map((root) => takeTree(root));
   const previous = readRecord(file);
   if (previous && previous.key === key && sameTrees(previous.inputs, inputs) && sameTree(previous.output, takeTree(options.out, false))) {
-    return { report: previous.report, record: () => undefined };
+    return { report: previous.report, record: () => Promise.resolve() };
   }
   if (previous) forget(file);
+  const write = (output: Tree, report: BuildReport) => {
+    try {
+      // The clock's next millisecond: the system stamps files from a clock that never runs ahead of it.
+      output.settled = String(BigInt(Date.now() + 1) * 1_000_000n);
+      const record: BuildRecord = { format: FORMAT, key, inputs, output, report };
+      writeRecord(file, JSON.stringify(record));
+    } catch {
+      forget(file);
+    }
+  };
   return {
-    record(report, folder) {
+    record(report, folder, removal) {
+      let output: Tree;
       try {
-        const output = takeTree(options.out);
-        if (!output.entries.some(([relative, kind, , , , ino]) => relative === '.' && kind === 'dir' && ino === String(folder))) return;
-        const record: BuildRecord = { format: FORMAT, key, inputs, output, report };
-        writeRecord(file, JSON.stringify(record));
+        output = takeTree(options.out, 'modified');
       } catch {
         forget(file);
+        return Promise.resolve();
       }
+      if (!output.entries.some(([relative, kind, , , , ino]) => relative === '.' && kind === 'dir' && ino === String(folder))) return Promise.resolve();
+      // Without a removal under way, written at once (synchronously).
+      if (!removal) return Promise.resolve(write(output, report));
+      return removal.then(
+        () => write(output, report),
+        () => forget(file),
+      );
     },
   };
 }
@@ -154,10 +176,12 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * The tree at `root`: every file and folder under it (symbolic links as links, with their targets'
- * identities), sorted. With `hashRacy`, files changed within the racy margin get a hash of their bytes.
- * A tree holding something that cannot be recorded gets an entry no later walk can equal.
+ * identities), sorted. `hash` picks the files that get a hash of their bytes: those changed within the
+ * racy margin (`racy`: modified, or their change time, which also moves with their links and mode),
+ * those modified within it (`modified`: the output, whose change times `sameEntry` bounds instead), or
+ * none (a check). A tree holding something that cannot be recorded gets an entry no later walk can equal.
  */
-function takeTree(root: string, hashRacy = true): Tree {
+function takeTree(root: string, hash: 'racy' | 'modified' | false = 'racy'): Tree {
   const now = BigInt(Date.now()) * 1_000_000n;
   const entries: Entry[] = [];
   try {
@@ -167,12 +191,12 @@ function takeTree(root: string, hashRacy = true): Tree {
     return { root, entries };
   }
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (hashRacy) {
+  if (hash) {
     // Times in whole seconds everywhere: a file system that keeps no finer ones.
     const coarse = entries.every(([, kind, , mtime]) => kind === 'missing' || BigInt(mtime) % 1_000_000_000n === 0n);
     const since = now - (coarse ? RACY_MARGIN_COARSE_NS : RACY_MARGIN_NS);
     for (const entry of entries) {
-      if (entry[1] === 'file' && (BigInt(entry[3]) >= since || BigInt(entry[4]) >= since)) entry[7] = hashFile(path.join(root, entry[0]));
+      if (entry[1] === 'file' && (BigInt(entry[3]) >= since || (hash === 'racy' && BigInt(entry[4]) >= since))) entry[7] = hashFile(path.join(root, entry[0]));
     }
   }
   return { root, entries };
@@ -221,11 +245,26 @@ function sameTree(recorded: Tree, current: Tree): boolean {
   if (recorded.root !== current.root || recorded.entries.length !== current.entries.length) return false;
   return recorded.entries.every((entry, index) => {
     const now = current.entries[index]!;
-    for (let field = 0; field < 7; field++) if (entry[field] !== now[field]) return false;
+    for (let field = 0; field < 7; field++) if (entry[field] !== now[field] && !(field === 4 && changedBySettling(entry, now, recorded.settled))) return false;
     // A file's hash is there only when its times could not be trusted; a link's target, always.
     if (entry[1] === 'file') return entry[7] === undefined || entry[7] === (now[7] ?? hashFile(path.join(current.root, now[0])));
     return entry[7] === now[7];
   });
+}
+
+/**
+ * Whether an output entry's change time moved only while the build settled: the output's unchanged
+ * files are hard links to the previous output's (src/output/reuse-previous.ts), so removing that, which
+ * may still run while the output is taken, changes their change times (their link count) once more.
+ * A later change to the entry (its bytes, mode, owner, links, or times set back) shows as a change time
+ * after `settled` once the system's coarse clock (one tick, a few ms) has passed it; a change to its
+ * bytes shows in its modification time anyway (hashed when recent), so what a change within that tick
+ * could hide is bytes rewritten with the times set back, by another process, as the build ends.
+ */
+function changedBySettling(recorded: Entry, now: Entry, settled: string | undefined): boolean {
+  if (settled === undefined || recorded[4] === '' || now[4] === '') return false;
+  const time = BigInt(now[4]);
+  return time > BigInt(recorded[4]) && time <= BigInt(settled);
 }
 
 function hashFile(file: string): string {

@@ -76,8 +76,23 @@ export class FrontMatterCache {
     if (json !== undefined) this.#used[key] = json;
   }
 
-  /** Writes what this build used (so edited and deleted files do not pile up), when that differs from the file. */
+  /** Writes what this build used (so edited and deleted files do not pile up), when that differs from the file; nothing once `deferSave` was called. */
   async save(): Promise<void> {
+    if (!this.#deferred) await this.#write();
+  }
+
+  /**
+   * Makes `save` do nothing and returns what it would have done, for the caller to run later (`build`,
+   * once its output is in place: serialising and writing the cache is then off the path to the pages).
+   */
+  deferSave(): () => Promise<void> {
+    this.#deferred = true;
+    return () => this.#write();
+  }
+
+  #deferred = false;
+
+  async #write(): Promise<void> {
     if (!this.#changed && Object.keys(this.#used).length === Object.keys(this.#stored).length) return;
     writeFileAtomicSync(this.#file, JSON.stringify(this.#used));
   }

@@ -89,5 +89,5 @@ export async function savePack(cacheDir: string, settings: string, previous: Com
   const index = Buffer.from(JSON.stringify({ settings, entries }));
   const header = Buffer.alloc(4);
   header.writeUInt32LE(index.byteLength, 0);
-  await writeFileAtomic(path.join(cacheDir, FILE), Buffer.concat([header, index, ...parts]));
+  await writeFileAtomic(path.join(cacheDir, FILE), [header, index, ...parts]);
 }

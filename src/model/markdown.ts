@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../cache-file.ts';
+import { writeFileAtomic, writeFileAtomicSync } from '../cache-file.ts';
 import { plainBlocksHtml } from './plain-blocks.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
@@ -16,7 +16,7 @@ export type RenderedMarkdown = ReadonlyMap<string, string>;
  * The unified pipeline is loaded and warmed up only when some body is new: on an unchanged site that
  * saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>, deferWrite?: (write: () => Promise<void>) => void): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
   const cached = await readMarkdownCache(cacheDir);
   // Asked for at the first cache miss only: what a second thread rendered (see markdown-worker.ts).
@@ -36,7 +36,12 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) writeFileAtomicSync(cacheFile, JSON.stringify(fresh));
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) {
+    // Given `deferWrite` (`build`), the caller writes the cache once the output is in place; otherwise
+    // now, synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
+    if (deferWrite) deferWrite(() => writeFileAtomic(cacheFile, JSON.stringify(fresh)));
+    else writeFileAtomicSync(cacheFile, JSON.stringify(fresh));
+  }
   return rendered;
 }
 

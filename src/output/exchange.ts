@@ -14,16 +14,35 @@ const AT_FDCWD = -100;
 const RENAME_EXCHANGE = 2;
 
 /** Exchanges folders `a` and `b` atomically; resolves false, changing nothing, where that is not possible. */
-export function exchangeFolders(a: string, b: string): Promise<boolean> {
+export async function exchangeFolders(a: string, b: string): Promise<boolean> {
+  return (await exchange(a, b, false)) !== false;
+}
+
+/**
+ * Exchanges folders `a` and `b` as `exchangeFolders` does, then removes `a` (what `b` held) in the
+ * helper's own process (`rm -rf`, on the other core while this one goes on). Resolves false, changing
+ * nothing, where the exchange is not possible; else, once the folders are exchanged, to the removal
+ * under way, which resolves whether `rm` removed it all (when not, the caller removes what is left).
+ */
+export function exchangeFoldersThenRemove(a: string, b: string): Promise<false | Exchanged> {
+  return exchange(a, b, true);
+}
+
+/** Two folders exchanged; `removed`: whether the helper then exited well (its removal done, when asked for one). */
+interface Exchanged {
+  removed: Promise<boolean>;
+}
+
+function exchange(a: string, b: string, remove: boolean): Promise<false | Exchanged> {
   const call = RENAMEAT2[process.arch];
   if (process.platform !== 'linux' || call === undefined) return Promise.resolve(false);
   const helper = prepared ?? startHelper(call);
   prepared = undefined;
-  return helper(a, b);
+  return helper(a, b, remove);
 }
 
 /** A perl started ahead of time, waiting for its two paths on stdin. */
-let prepared: ((a: string, b: string) => Promise<boolean>) | undefined;
+let prepared: ((a: string, b: string, remove: boolean) => Promise<false | Exchanged>) | undefined;
 
 /**
  * Starts the perl of the next `exchangeFolders` now. Starting a process costs the parent time that
@@ -35,23 +54,35 @@ export function prepareExchange(): void {
   if (process.platform === 'linux' && call !== undefined && !prepared) prepared = startHelper(call);
 }
 
-function startHelper(call: number): (a: string, b: string) => Promise<boolean> {
+function startHelper(call: number): (a: string, b: string, remove: boolean) => Promise<false | Exchanged> {
   // The paths come NUL-terminated (a path holds no NUL); end of input before both means "not now".
-  const script = `$/ = "\\0"; my ($a, $b) = (scalar <STDIN>, scalar <STDIN>); defined $b or exit 2; chomp $a; chomp $b; syscall(${call}, ${AT_FDCWD}, $a, ${AT_FDCWD}, $b, ${RENAME_EXCHANGE}) == 0 or exit 1`;
-  const child = spawn('perl', ['-e', script], { stdio: ['pipe', 'ignore', 'ignore'] });
+  // Once exchanged it says so (one byte); asked to remove the first folder (a third field), it then
+  // becomes rm: removing files costs rm a fraction of what it costs Node, and no new process is started
+  // from this one, whose memory has grown by then.
+  const script = `$/ = "\\0"; my ($a, $b, $rm) = (scalar <STDIN>, scalar <STDIN>, scalar <STDIN>); defined $b or exit 2; chomp $a; chomp $b; syscall(${call}, ${AT_FDCWD}, $a, ${AT_FDCWD}, $b, ${RENAME_EXCHANGE}) == 0 or exit 1; $| = 1; print "x"; defined $rm or exit 0; exec("rm", "-rf", "--", $a) or exit 3`;
+  const child = spawn('perl', ['-e', script], { stdio: ['pipe', 'pipe', 'ignore'] });
   const stdin = child.stdin as Socket;
-  const exited = new Promise<boolean>((resolve) => {
-    child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
+  const stdout = child.stdout as Socket;
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', () => resolve(null));
+    child.once('exit', (code) => resolve(code));
+  });
+  // Its byte, or its exit (which may come before the byte is read): 0 and 3 (no rm) come after the exchange.
+  const exchanged = new Promise<boolean>((resolve) => {
+    stdout.once('data', () => resolve(true));
+    void exited.then((code) => resolve(code === 0 || code === 3));
   });
   // Waiting for paths must not keep this process alive, and a perl that is gone must not throw here.
   child.unref();
   stdin.unref();
+  stdout.unref();
   stdin.on('error', () => undefined);
-  return (a, b) => {
+  stdout.on('error', () => undefined);
+  return async (a, b, remove) => {
     child.ref();
-    stdin.end(`${a}\0${b}\0`);
+    stdin.end(remove ? `${a}\0${b}\0rm\0` : `${a}\0${b}\0`);
     const timer = setTimeout(() => child.kill(), 10_000);
-    return exited.finally(() => clearTimeout(timer));
+    const done = await exchanged.finally(() => clearTimeout(timer));
+    return done && { removed: exited.then((code) => code === 0) };
   };
 }

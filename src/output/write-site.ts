@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exchangeFolders } from './exchange.ts';
+import { exchangeFolders, exchangeFoldersThenRemove } from './exchange.ts';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 import { PreviousOutput } from './reuse-previous.ts';
 
@@ -14,12 +14,15 @@ import { PreviousOutput } from './reuse-previous.ts';
  * `files` is a map, or a stream (src/build.ts streamSite) written as it comes; for a stream, `topLevel`
  * names the top-level entries it will write (known before it starts), which the guard checks first.
  * Resolves to the inode of the folder it put in place (how `build` knows the output it records is its own).
+ * Given `handOver`, it does not wait for the previous site's removal where that goes on in another
+ * process (see `swap`): it hands the removal over, and the caller waits for it before it ends.
  */
 export async function writeSite(
   outDir: string,
   files: ReadonlyMap<string, Uint8Array> | AsyncIterable<readonly [string, Uint8Array, ...unknown[]]>,
   guard: OutputGuard = { protectedFolders: [] },
   topLevel?: ReadonlySet<string>,
+  handOver?: (removal: Promise<void>) => void,
 ): Promise<bigint> {
   await recoverOutput(outDir);
   const stream = Symbol.asyncIterator in files;
@@ -52,7 +55,7 @@ export async function writeSite(
     if (typeof failed.path === 'string' && failed.path.startsWith(staging)) failed.path = target + failed.path.slice(staging.length);
     throw error;
   }
-  await swap(staging, target, previous, stream);
+  await swap(staging, target, previous, stream, handOver);
   return made;
 }
 
@@ -97,13 +100,18 @@ async function writeStream(staging: string, files: AsyncIterable<readonly [strin
  * `blocking` (a streamed build, which has nothing left to do) removes the previous site synchronously:
  * a third of the CPU of `fs.promises.rm` for a site of thousands of files (about 30 against 95 ms at
  * L), whose every file costs it thread-pool round trips; `watch --out` keeps its event loop free for
- * the page being reloaded.
+ * the page being reloaded. With `handOver`, the process that exchanges the folders then removes the
+ * previous site itself (`rm`, a fraction of Node's CPU, on the other core) while the caller goes on
+ * (`build` prints its reports and records the output meanwhile), and the removal is handed over.
  */
-async function swap(staging: string, target: string, previous: string, blocking = false): Promise<void> {
+async function swap(staging: string, target: string, previous: string, blocking = false, handOver?: (removal: Promise<void>) => void): Promise<void> {
   const remove = (folder: string) => (blocking ? rmSync(folder, { recursive: true, force: true }) : rm(folder, { recursive: true, force: true }));
-  if ((await stat(target).catch(() => undefined))?.isDirectory() && (await exchangeFolders(staging, target))) {
-    // `staging` now holds the previous site.
-    await remove(staging);
+  const exchange = (await stat(target).catch(() => undefined))?.isDirectory() ? (handOver ? exchangeFoldersThenRemove : exchangeFolders) : undefined;
+  const exchanged = await exchange?.(staging, target);
+  if (exchanged) {
+    // `staging` now holds the previous site; whatever rm did not remove is removed here.
+    if (exchanged === true) await remove(staging);
+    else handOver!(exchanged.removed.then(async (removed) => void (removed || (await remove(staging)))));
     return;
   }
   const hadPrevious = await rename(target, previous).then(

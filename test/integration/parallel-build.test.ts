@@ -1,6 +1,6 @@
 // A large site built by the real CLI (Markdown and pages shared with worker threads) gives the same bytes as one thread does.
 import { randomUUID } from 'node:crypto';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
@@ -8,7 +8,7 @@ import { withCompressedSiblings } from '../../src/host/precompress.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { runCli } from '../helpers/cli.ts';
 import { hashTree, sha256, tempDir } from '../helpers/files.ts';
-import { fixture } from '../helpers/fixtures.ts';
+import { fixture, ROOT } from '../helpers/fixtures.ts';
 
 // Above both thresholds: 200 Markdown files start the content worker, and a render worker starts from
 // 2 × 30 routes, the threshold these builds are given (BROCHURE_ROUTES_PER_WORKER; 2 × 250 by default,
@@ -77,5 +77,25 @@ describe('a build on both cores', () => {
     expect(problems(built.stderr).join('\n')).toMatch(/persona-12\.md:\d+: photo\.image: image "images\/assente\.jpg" not found/);
     expect(problems(built.stderr)).toEqual(problems(checked.stderr));
   }, 240_000);
+  it('gives the same bytes from a cold build that starts its content worker before taking the inputs (no record, no cache)', async () => {
+    // A copy of the package with a cache folder of its own (node_modules/.cache/brochure), empty: no
+    // Markdown cache and no record of a last build, so `build` starts the worker ahead (preloadContentWorker).
+    const install = await tempDir('brochure-parallel-install-');
+    for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) await cp(path.join(ROOT, part), path.join(install, part), { recursive: true });
+    await mkdir(path.join(install, 'node_modules'));
+    for (const name of await readdir(path.join(ROOT, 'node_modules'))) {
+      if (name !== '.cache') await symlink(path.join(ROOT, 'node_modules', name), path.join(install, 'node_modules', name));
+    }
+    const bin = path.join(install, 'bin', 'brochure.js');
+    // Twice: the first compiles lib/ and writes the code cache the worker starts from; the second, cold
+    // again into a folder of its own, is the build the bench calls cold.
+    for (const out of ['dist-first', 'dist-cold']) {
+      const built = await runCli(['build', '--quiet', '--out', out], site, { bin, timeout: 120_000 });
+      expect(built).toMatchObject({ code: 0, stderr: '', stdout: '' });
+      await rm(path.join(install, 'node_modules', '.cache'), { recursive: true, force: true });
+    }
+    const reference = await runCli(['build', '--quiet', '--out', 'dist-reference'], site, { timeout: 120_000 });
+    expect(reference).toMatchObject({ code: 0, stderr: '' });
+    expect(await hashTree(path.join(site, 'dist-cold'))).toEqual(await hashTree(path.join(site, 'dist-reference')));
+  }, 240_000);
 });
-

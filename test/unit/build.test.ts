@@ -1,5 +1,6 @@
 // buildSite: the result it returns (sorted files, stage times, warnings), what stops it (content errors, a template that does not compile) and what it throws (bugs); the hooks watch passes.
 // The full output contract of a good site and each content rule's report are in test/integration/build.test.ts.
+import { existsSync } from 'node:fs';
 import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,21 @@ describe('streamSite (what `build` writes)', () => {
     expect(result.pages).toEqual(full.pages);
     expect(result.problems).toEqual(full.problems);
     expect([...result.files].map(([file, { byteLength }]) => [file, byteLength]).sort()).toEqual([...full.files].map(([file, bytes]) => [file, bytes.byteLength]).sort());
+  });
+
+  it('writes the content stage\'s caches when asked (cacheSaved), after the pages; at once when the content has errors', { timeout: COLD }, async () => {
+    const cacheDir = await tempDir('brochure-stream-cache-');
+    const stream = await streamSite({ ...optionsFor('minimal'), cacheDir });
+    if (!stream.ok) throw new Error('expected a stream');
+    for await (const _ of stream.files);
+    expect(existsSync(path.join(cacheDir, 'front-matter.json'))).toBe(false);
+    await stream.cacheSaved();
+    expect(existsSync(path.join(cacheDir, 'front-matter.json'))).toBe(true);
+    expect(existsSync(path.join(cacheDir, 'markdown.json'))).toBe(true);
+
+    const failedCache = await tempDir('brochure-stream-cache-');
+    expect((await streamSite({ ...resolveOptions({}, fixture('missing-field')), cacheDir: failedCache })).ok).toBe(false);
+    expect(existsSync(path.join(failedCache, 'front-matter.json'))).toBe(true);
   });
 
   it('stops at content errors before handing out anything, like buildSite', async () => {

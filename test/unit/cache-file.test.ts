@@ -26,6 +26,15 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(file, new Uint8Array([1, 2, 3]));
     expect([...(await readFile(file))]).toEqual([1, 2, 3]);
   });
+  it('writes a list of parts as one file, in order, more parts than one system call takes', async () => {
+    const file = path.join(await tempDir(), 'pack');
+    await writeFileAtomic(file, 'old, longer than the new file');
+    // 3,000 parts: more than IOV_MAX (1,024), the most one writev takes.
+    const parts = Array.from({ length: 3000 }, (_, index) => new Uint8Array(Buffer.from(`${index},`)));
+    await writeFileAtomic(file, [new Uint8Array(0), ...parts]);
+    expect(await readFile(file, 'utf8')).toBe(Array.from({ length: 3000 }, (_, index) => `${index},`).join(''));
+    expect(await readdir(path.dirname(file))).toEqual(['pack']);
+  });
 });
 
 describe('writeFileAtomicSync', () => {

@@ -72,6 +72,17 @@ describe('FrontMatterCache', () => {
     expect(Object.keys(await stored(dir))).toHaveLength(1);
   });
 
+  it('with deferSave, saves nothing until the write it handed back runs', async () => {
+    const dir = await tempDir();
+    const cache = await FrontMatterCache.load(dir);
+    const write = cache.deferSave();
+    cache.set('a: 1', { a: 1 });
+    await cache.save();
+    expect(await stored(dir).catch(() => 'none')).toBe('none');
+    await write();
+    expect((await FrontMatterCache.load(dir)).get('a: 1')).toEqual({ a: 1 });
+  });
+
   it('treats an unreadable or foreign file as empty', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'front-matter.json'), '{"k": {"not": "a string"}}');

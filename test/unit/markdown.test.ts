@@ -1,5 +1,6 @@
 // renderMarkdown: Markdown to HTML, with pasted raw HTML sanitised.
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderMarkdown, renderMarkdownBodies } from '../../src/model/markdown.ts';
@@ -100,6 +101,17 @@ describe('renderMarkdownBodies', () => {
     const again = await renderMarkdownBodies(['uno'], cacheDir);
     expect(again.get('uno')).toBe('<p>uno</p><!-- cached -->');
     expect(Object.values(JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, string>)).toEqual(['<p>uno</p><!-- cached -->']);
+  });
+
+  it('hands its cache write to deferWrite instead of writing, the HTML the same', async () => {
+    const cacheDir = await tempDir();
+    const writes: (() => Promise<void>)[] = [];
+    const rendered = await renderMarkdownBodies(['uno'], cacheDir, undefined, (write) => void writes.push(write));
+    expect(rendered.get('uno')).toBe('<p>uno</p>');
+    expect(existsSync(path.join(cacheDir, 'markdown.json'))).toBe(false);
+    expect(writes).toHaveLength(1);
+    await writes[0]!();
+    expect(Object.values(JSON.parse(await readFile(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>)).toEqual(['<p>uno</p>']);
   });
 
   it('renders afresh when the cache file is unreadable', async () => {

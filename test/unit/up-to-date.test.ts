@@ -1,6 +1,6 @@
 // checkUpToDate: a build is skipped only when every input, every setting and the output folder are as the recorded build left them.
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, link, mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -174,4 +174,56 @@ describe('checkUpToDate', () => {
     await appendFile(shared, '\nUna riga in più.\n');
     expect(checkUpToDate(options, SETTINGS).report).toBeUndefined();
   });
+  it('takes the output while the previous output, which shares its files, is still being removed', async () => {
+    const { dir, options } = await project();
+    const previous = await linkedPrevious(dir, options.out);
+    let removed = false;
+    const removal = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      await rm(previous, { recursive: true });
+      removed = true;
+    });
+    await checkUpToDate(options, SETTINGS).record(REPORT, (await stat(options.out, { bigint: true })).ino, removal);
+    expect(removed).toBe(true);
+    // The removal changed the shared files' change times (their link count) after the output was taken.
+    expect(checkUpToDate(options, SETTINGS).report).toEqual(REPORT);
+  });
+
+  it('builds again when an output file is rewritten after the record with its old modification time', async () => {
+    const { dir, options } = await project();
+    const previous = await linkedPrevious(dir, options.out);
+    await checkUpToDate(options, SETTINGS).record(REPORT, (await stat(options.out, { bigint: true })).ino, rm(previous, { recursive: true }));
+    const settled = BigInt((JSON.parse(await readFile(recordFile(options), 'utf8')) as { output: { settled: string } }).output.settled);
+    await clockPast(dir, settled);
+    const file = path.join(options.out, 'index.html');
+    const before = await stat(file);
+    await writeFile(file, '<h1>Hack</h1>');
+    await utimes(file, before.atime, before.mtime);
+    expect((await stat(file)).size).toBe(before.size);
+    expect(checkUpToDate(options, SETTINGS).report).toBeUndefined();
+  });
+
+  it('records nothing when the removal of the previous output fails', async () => {
+    const { options } = await project();
+    await checkUpToDate(options, SETTINGS).record(REPORT, (await stat(options.out, { bigint: true })).ino, Promise.reject(new Error('EACCES')));
+    expect(existsSync(recordFile(options))).toBe(false);
+    expect(checkUpToDate(options, SETTINGS).report).toBeUndefined();
+  });
 });
+
+/** A previous output beside `out` whose files are hard links to out's, as a build that reused them leaves it (src/output/reuse-previous.ts). */
+async function linkedPrevious(dir: string, out: string): Promise<string> {
+  const previous = path.join(dir, 'dist.old');
+  await mkdir(path.join(previous, 'static', 'css'), { recursive: true });
+  for (const file of ['index.html', path.join('static', 'css', 'site.css')]) await link(path.join(out, file), path.join(previous, file));
+  return previous;
+}
+
+/** Waits until the file system stamps changes later than `time` (nanoseconds): its clock moves in ticks. */
+async function clockPast(dir: string, time: bigint): Promise<void> {
+  const probe = path.join(dir, 'clock-probe');
+  for (;;) {
+    await writeFile(probe, '');
+    if ((await stat(probe, { bigint: true })).ctimeNs > time) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -53,6 +53,19 @@ describe('writeSite', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
+  it('hands over the removal of the previous output when asked, the new output already in place', async () => {
+    const { parent, out } = await withPreviousOutput();
+    let removal: Promise<void> | undefined;
+    await writeSite(out, files({ 'index.html': 'new home' }), { protectedFolders: [] }, undefined, (started) => {
+      removal = started;
+    });
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('new home');
+    // Handed over only where another process removes it (Linux with perl); else removed before writeSite resolved.
+    await removal;
+    expect(await listTree(out)).toEqual(['index.html']);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
   it('creates missing parent folders of the output', async () => {
     const out = path.join(await tempDir(), 'a', 'b', 'dist');
     await writeSite(out, files({ 'index.html': 'x' }));
