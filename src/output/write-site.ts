@@ -44,7 +44,11 @@ export async function writeSite(
     } else {
       const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
       for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-      await Promise.all([...files].map(([file, contents]) => put(file, contents)));
+      // Every write settles before the staging folder is removed: a write still under way when the
+      // first fails would add a file while rm empties the folder, and rm would fail on it (ENOTEMPTY).
+      const writes = await Promise.allSettled([...files].map(([file, contents]) => put(file, contents)));
+      const failed = writes.find((write) => write.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     // Marked last: a marked staging folder is a complete site, which recovery may put in place.
     await markOutput(staging);

@@ -82,6 +82,14 @@ describe('writeSite', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
+  it('on a failed write among many, waits for the others before removing the staging folder', async () => {
+    const { parent, out } = await withPreviousOutput();
+    // The collision fails at once while hundreds of writes are still under way.
+    const many = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`page-${i}.html`, 'x'.repeat(16 * 1024)]));
+    await expect(writeSite(out, files({ guide: 'a file', 'guide/index.html': 'a page', ...many }))).rejects.toThrow(/guide/);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
   it('on a failed first write, creates no output folder at all', async () => {
     const parent = await tempDir();
     await expect(writeSite(path.join(parent, 'dist'), files({ guide: 'a file', 'guide/index.html': 'a page' }))).rejects.toThrow();
