@@ -1,6 +1,6 @@
 // A large site built by the real CLI (Markdown and pages shared with worker threads) gives the same bytes as one thread does.
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
