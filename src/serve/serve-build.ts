@@ -4,7 +4,7 @@ import { HEADERS_FILE } from '../host/headers.ts';
 import { withHeadersFile } from '../host/headers-file.ts';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { NOT_FOUND_FILE } from '../routes.ts';
+import { ADMIN_DIR, fileOfPath, NOT_FOUND_FILE } from '../routes.ts';
 import type { LiveReload } from '../watch/live-reload.ts';
 import { isCompressible } from './media-types.ts';
 import { appendToBody } from './rewrite-html.ts';
@@ -36,7 +36,7 @@ export function serveBuild(
     if (!bytes) return undefined;
     const tag = live.scriptTag(base());
     let known = sent.get(bytes);
-    if (known?.tag !== tag) sent.set(bytes, (known = { tag, body: appendToBody(file, bytes, tag), compressed: {} }));
+    if (known?.tag !== tag) sent.set(bytes, (known = { tag, body: isEditor(file) ? bytes : appendToBody(file, bytes, tag), compressed: {} }));
     return known;
   };
   const files = {
@@ -52,6 +52,14 @@ export function serveBuild(
     },
   };
   return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE));
+}
+
+/**
+ * The web editor's files (`/admin`, with `cms` set): not a page of the site, so no reload script. The
+ * rebuild that follows an editor's own save would reload the editor, mid-edit in the next entry.
+ */
+function isEditor(file: string): boolean {
+  return file === fileOfPath(`/${ADMIN_DIR}`) || file.startsWith(`${ADMIN_DIR}/`);
 }
 
 type Encoding = 'br' | 'gz';

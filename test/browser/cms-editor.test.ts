@@ -47,14 +47,13 @@ describe('the web editor of brochure watch --edit', () => {
   /**
    * The editor at `hash`: the first call loads it, the next ones change only the hash, which Decap's
    * router follows as it does a click in its own menus (each test starts from a saved entry, so no
-   * unsaved-changes prompt stands in the way). Its live-reload client is answered with an empty
-   * script: the rebuild after one test's save would otherwise reload the editor in the middle of the
-   * next test (the site pages the tests open keep theirs).
+   * unsaved-changes prompt stands in the way). watch serves the editor without the reload script, so
+   * the rebuild after one test's save does not reload it in the middle of the next test (asserted
+   * below; the site pages the tests open keep theirs).
    */
   async function openEditor(hash: string): Promise<Page> {
     if (!editor) {
       editor = await context.newPage();
-      await editor.route(/\/__brochure\/reload\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
       // Decap rejects a refused save with `undefined`, which surfaces as an uncaught error without a message.
       editor.on('pageerror', (error) => error.message !== 'undefined' && pageErrors.push(error.message));
     }
@@ -91,6 +90,8 @@ describe('the web editor of brochure watch --edit', () => {
     const login = await openEditor('/');
     await login.getByRole('button', { name: 'Accedi' }).click();
     await login.getByText('Percorsi').first().waitFor();
+    // Not a page of the site: no live reload (src/serve/serve-build.ts).
+    expect(await login.evaluate(() => document.querySelector('script[src$="__brochure/reload.js"]'))).toBeNull();
   });
 
   afterAll(async () => {

@@ -100,6 +100,14 @@ describe('serveBuild after a good build', () => {
     expect(text(current.files.get('index.html'))).toBe(SITE['index.html']);
   });
 
+  it('leaves the web editor without the reload script: the rebuild after its own save must not reload it mid-edit', async () => {
+    const editor = '<!doctype html><html><body><script src="decap-cms.js"></script></body></html>';
+    const { files } = serveBuild(() => build({ ...SITE, 'admin.html': editor, 'admin/index.html': editor }), liveReload(), DEV_FILES);
+    expect(text(await files.read('admin.html'))).toBe(editor);
+    expect(text(await files.read('admin/index.html'))).toBe(editor);
+    expect(text(await files.read('index.html'))).toContain('/__brochure/reload.js');
+  });
+
   it('never serves _headers, and answers with the headers it lists', async () => {
     const channel = liveReload();
     const { files, headers } = serveBuild(() => build(SITE), channel, DEV_FILES);
