@@ -77,14 +77,18 @@ function createProgram(runtime: Runtime): Command {
     .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
       const check = runtime.bundle === undefined ? undefined : await import('./up-to-date.ts');
-      // No record of a last build into this folder: a build is certain, so what reads none of its inputs
-      // starts before the check takes them: esbuild's process, perl, and a cold build's content worker,
-      // which loads its code meanwhile and is handed its files below (src/model/markdown-worker.ts).
-      if (check && !existsSync(check.recordFile(options))) {
-        await (await import('./bundle/start-bundles.ts')).startEsbuild(options.cacheDir);
+      const { startBundles, startEsbuild } = await import('./bundle/start-bundles.ts');
+      // What reads none of the inputs, first while this process is still small (starting a process costs
+      // more the more memory it holds): esbuild's process, perl, and on a cold build of a large site the
+      // content worker, which loads its code meanwhile and is handed its files below (src/model/markdown-worker.ts).
+      const startHelpers = async () => {
+        await startEsbuild(options.cacheDir);
         prepareExchange();
         (await import('./model/markdown-worker.ts')).preloadContentWorker(options.content, options.cacheDir);
-      }
+      };
+      // No record of a last build into this folder: a build is certain, so they start before the check takes the inputs.
+      const certain = check === undefined || !existsSync(check.recordFile(options));
+      if (certain) await startHelpers();
       // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
       // Every flag is part of what must be the same, as given (a flag added later is too).
       const upToDate = check?.checkUpToDate(options, { bundle: runtime.bundle, flags });
@@ -94,16 +98,12 @@ function createProgram(runtime: Runtime): Command {
         runtime.upToDate = true;
         return;
       }
-      // esbuild first: it bundles in its own process while this one loads the pipeline, checks the
-      // output folder and reads the content (a refused folder only lets it finish before the process exits).
-      const { startBundles, startEsbuild } = await import('./bundle/start-bundles.ts');
-      await startEsbuild(options.cacheDir);
+      if (!certain) await startHelpers();
+      // esbuild bundles in its own process while this one loads the pipeline, checks the output folder
+      // and reads the content (a refused folder only lets it finish before the process exits).
       const started = startBundles(options);
-      // Then perl, while this process is still small: starting a process costs more the more memory it holds.
-      prepareExchange();
-      // Then a cold build's content worker: it loads its code on the other core while this one checks the
-      // output folder and loads the pipeline (src/model/markdown-worker.ts). After the processes, which
-      // cost more to start once it holds a thread and its heap.
+      // A cold build's content worker gets its files now (the one started ahead, or a new one): it reads
+      // them on the other core while this one checks the output folder and loads the pipeline.
       const contentWorker = (await import('./model/markdown-worker.ts')).startColdContentWorker(options.content, options.cacheDir);
       const guard = outputGuard(options, flags.force);
       // The pipeline's code loads (main thread) while the output folder is checked (file system);
