@@ -1,4 +1,5 @@
 // Every message brochure gives when it refuses an input, an output folder or the state of the machine, in one place.
+import { FOLDERS, WORDS } from './messages/catalogue.ts';
 
 /** `1.2 MB`, `300 kB`: sizes in messages. */
 export function formatBytes(bytes: number): string {
@@ -17,16 +18,13 @@ export const outputRefusals = {
     `${shown} ${marked ? `holds files brochure did not write (${listed})` : `was not written by brochure (it holds ${listed})`}; a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.`,
 };
 
-/** How the protected folders are named in those messages. */
-export const folderNames = {
-  working: 'the working folder',
-  brochure: "brochure's own folder",
-  content: 'the content folder',
-  templates: 'the templates folder',
-  browser: "brochure's browser sources",
-  home: 'your home folder',
-  root: 'the root of the file system',
-};
+/** How the protected folders are named in those messages: the English of the catalogue, which also holds their Italian. */
+export const folderNames = Object.fromEntries(Object.entries(FOLDERS).map(([id, { en }]) => [id, en])) as { [Id in keyof typeof FOLDERS]: (typeof FOLDERS)[Id]['en'] };
+
+/** The first four of `names`, and how many more there are: the `listed` of `outputRefusals.foreignFiles`. */
+export function listedNames(names: readonly string[]): string {
+  return names.slice(0, 4).join(', ') + (names.length > 4 ? WORDS.andMore.en.replace('{count}', String(names.length - 4)) : '');
+}
 
 /** Problems of a content file as a file (the `file` field of its ContentError). */
 export const fileProblems = {

@@ -255,8 +255,6 @@ export const FOLDERS = {
   browser: { en: "brochure's browser sources", it: 'la cartella del codice che brochure manda al browser' },
   home: { en: 'your home folder', it: 'la tua cartella personale (home)' },
   root: { en: 'the root of the file system', it: 'la radice del disco' },
-  // The end of `{listed}` when more than four names were found.
-  more: { en: ', and {count} more', it: ' e altri {count}' },
 } as const satisfies Record<string, Message>;
 
 /** Field names that are not schema fields: the file as a whole, its name, its YAML. */
@@ -283,6 +281,8 @@ export const WORDS = {
   // English reports keep the path as zod writes it (`timeline[0]` is the first); Italian counts from 1.
   item: { en: '[{position}]', it: 'voce {position}' },
   gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
+  // The end of an output refusal's `{listed}` when more than four names were found.
+  andMore: { en: ', and {count} more', it: ' e altri {count}' },
   leftUnchanged: { en: '{folder} was left unchanged.', it: '{folder} non è stata modificata.' },
   nothingWritten: { en: 'Nothing was written.', it: 'Non è stato scritto nulla.' },
   nothingPrinted: { en: 'Nothing was printed.', it: 'Non è stato stampato nulla.' },

@@ -56,7 +56,7 @@ export function translateMessage(english: string, language: Language): string {
 // those joined by ", " and " or "; `{got}` describes the file's value.
 function translateValue(name: string, value: string): string {
   if (name === 'folder') return translateFolder(value);
-  if (name === 'listed') return value.replace(/, and (\d+) more$/, (_more, count: string) => fill(FOLDERS.more.it, { count }));
+  if (name === 'listed') return value.replace(/, and (\d+) more$/, (_more, count: string) => fill(WORDS.andMore.it, { count }));
   if (name !== 'expected' && name !== 'got') return value;
   const whole = translateFragment(value);
   if (whole !== undefined) return whole;

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
 import { HOST_FILES } from '../host/redirects.ts';
-import { folderNames, outputRefusals } from '../refusals.ts';
+import { folderNames, listedNames, outputRefusals } from '../refusals.ts';
 import { ADMIN_DIR, FAVICON_FILE, STATIC_DIR, TOUCH_ICON_FILE } from '../routes.ts';
 
 /**
@@ -86,8 +86,7 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   const marked = names.includes(OUTPUT_MARK) || (await isUnmarkedBrochureOutput(target));
   if (marked && foreign.length === 0) return target;
   const unknown = foreign.length > 0 ? foreign : names;
-  const listed = unknown.slice(0, 4).join(', ') + (unknown.length > 4 ? `, and ${unknown.length - 4} more` : '');
-  throw new OutputRefused(outputRefusals.foreignFiles(shown, marked, listed));
+  throw new OutputRefused(outputRefusals.foreignFiles(shown, marked, listedNames(unknown)));
 }
 
 /** Makes `staging` carry the mark, so the folder it becomes is known as brochure's after the swap. */
