@@ -136,6 +136,23 @@ function proseNearMiss(next: () => number): string {
   return text.slice(0, at) + pick(next, PROSE_PIECES) + text.slice(at);
 }
 
+/**
+ * Makes `count` bodies from `seed`, taking the `kinds` in turn, and expects every one the fast path
+ * accepts to come out as unified makes it; returns how many of each kind it accepted.
+ */
+function agreeing(seed: number, kinds: readonly ((next: Next) => string)[], count: number): number[] {
+  const next = seededRandom(seed);
+  const accepted = kinds.map(() => 0);
+  for (let i = 0; i < count; i++) {
+    const markdown = kinds[i % kinds.length]!(next);
+    const fast = plainBlocksHtml(markdown);
+    if (fast === undefined) continue;
+    accepted[i % kinds.length]!++;
+    expect(fast, JSON.stringify(markdown)).toBe(full(markdown));
+  }
+  return accepted;
+}
+
 describe('plainBlocksHtml', () => {
   it('writes paragraphs, soft line breaks, emphasis and strong as unified does', () => {
     const body = '\nBiografia della professionista 1. Si occupa di **sostegno psicologico** e di valutazione.\n\nHa lavorato in *diversi* servizi\ndel territorio.\n';
@@ -146,16 +163,7 @@ describe('plainBlocksHtml', () => {
   });
 
   it('gives unified’s bytes for every generated body of prose it accepts', () => {
-    const next = seededRandom(13);
-    const kinds = [proseSoup, prose, proseNearMiss];
-    const accepted = [0, 0, 0];
-    for (let i = 0; i < 45_000; i++) {
-      const markdown = kinds[i % 3]!(next);
-      const fast = plainBlocksHtml(markdown);
-      if (fast === undefined) continue;
-      accepted[i % 3]!++;
-      expect(fast, JSON.stringify(markdown)).toBe(full(markdown));
-    }
+    const accepted = agreeing(13, [proseSoup, prose, proseNearMiss], 45_000);
     // Not vacuous: each kind is taken by the fast path often enough.
     expect(accepted[0]).toBeGreaterThan(500);
     expect(accepted[1]).toBeGreaterThan(5_000);
@@ -181,16 +189,7 @@ describe('plainBlocksHtml', () => {
   });
 
   it('gives unified’s bytes for every generated body it accepts', () => {
-    const next = seededRandom(19);
-    const kinds = [soup, document, nearMiss];
-    const accepted = [0, 0, 0];
-    for (let i = 0; i < 20_000; i++) {
-      const markdown = kinds[i % 3]!(next);
-      const fast = plainBlocksHtml(markdown);
-      if (fast === undefined) continue;
-      accepted[i % 3]!++;
-      expect(fast, JSON.stringify(markdown)).toBe(full(markdown));
-    }
+    const accepted = agreeing(19, [soup, document, nearMiss], 20_000);
     // Not vacuous: each kind is taken by the fast path often enough.
     expect(accepted[0]).toBeGreaterThan(150);
     expect(accepted[1]).toBeGreaterThan(2_000);
