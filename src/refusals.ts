@@ -12,6 +12,8 @@ export const outputRefusals = {
     `${shown} ${relation} ${folder}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".`,
   insideInput: (shown: string, input: string) =>
     `${shown} is inside ${input}/, which brochure reads while building; choose an output folder outside it with --out, such as "dist".`,
+  literalTilde: (shown: string) =>
+    `${shown} names a folder called "~", not your home folder: the shell replaces ~ only at the start of a word outside quotes (not in --out=~/… or "~/…"). Write the path in full, such as --out "$HOME/site", or choose another folder.`,
   danglingLink: (shown: string) => `${shown} is a symbolic link to a folder that does not exist; create that folder, or remove the link.`,
   existingFile: (shown: string) => `${shown} is an existing file, not a folder; brochure will not replace it (not even with --force). Choose another --out, or move the file away.`,
   foreignFiles: (shown: string, marked: boolean, listed: string) =>

@@ -187,6 +187,10 @@ export const MESSAGES = {
     en: '{shown} is inside {input}/, which brochure reads while building; choose an output folder outside it with --out, such as "dist".',
     it: '{shown} è dentro {input}/, che brochure legge mentre costruisce il sito: scegli con --out una cartella fuori da lì, per esempio "dist".',
   },
+  outputLiteralTilde: {
+    en: '{shown} names a folder called "~", not your home folder: the shell replaces ~ only at the start of a word outside quotes (not in --out=~/… or "~/…"). Write the path in full, such as --out "$HOME/site", or choose another folder.',
+    it: '{shown} indica una cartella chiamata "~", non la tua cartella personale: la shell sostituisce ~ solo all’inizio di una parola fuori dalle virgolette (non in --out=~/… né in "~/…"). Scrivi il percorso per intero, per esempio --out "$HOME/sito", oppure scegli un’altra cartella.',
+  },
   outputDanglingLink: {
     en: '{shown} is a symbolic link to a folder that does not exist; create that folder, or remove the link.',
     it: '{shown} è un collegamento a una cartella che non esiste: crea quella cartella, oppure togli il collegamento.',

@@ -54,6 +54,9 @@ export interface OutputGuard {
  */
 export async function checkOutputFolder(out: string, guard: OutputGuard, newTopLevel: ReadonlySet<string> = new Set()): Promise<string> {
   const shown = displayPath(out, guard.cwd).replace(/\/?$/, '/');
+  // `--out=~/sito` or `--out '~/sito'`: the shell left the `~` as it is, so the path names a folder
+  // called `~` here, not the home folder; built, it would be a trap for a later `rm -rf ~`.
+  if (path.resolve(out).split(path.sep).includes('~')) throw new OutputRefused(outputRefusals.literalTilde(shown));
   const target = await realpath(out).catch(() => path.resolve(out));
   const real = async (folder: string) => realpath(folder).catch(() => path.resolve(folder));
   const home = homedir();

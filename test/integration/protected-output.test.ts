@@ -64,6 +64,8 @@ const REFUSED: [string, (w: World) => string[], RegExp][] = [
   ['--out the parent of the content folder', (w) => ['build', '--content', path.join(w.project, 'content'), '--out', w.project, '--force'], /is the working folder/],
   ['--out .. (contains the project)', () => ['build', '--out', '..', '--force'], /^\/.*\/work\/ contains the working folder \(\.\)/],
   ['--out ~ (the home folder)', (w) => ['build', '--out', w.home, '--force'], /contains the working folder|is your home folder/],
+  ['--out=~/sito (a ~ the shell left as it is)', () => ['build', '--out=~/sito'], /^~\/sito\/ names a folder called "~", not your home folder: the shell replaces ~ only at the start of a word outside quotes/],
+  ['watch --out "~" (quoted)', () => ['watch', '--out', '~', '--port', '0'], /^~\/ names a folder called "~"/],
   ['--out naming an existing file', (w) => ['build', '--out', path.join(w.root, 'file.txt'), '--force'], /file\.txt\/ is an existing file, not a folder; brochure will not replace it \(not even with --force\)/],
   ['--out a folder of unrelated files', (w) => ['build', '--out', w.other], /other\/ was not written by brochure \(it holds photo\.jpg\); a build replaces the whole folder, so they would be lost\. Move them elsewhere, choose another --out, or run again with --force/],
   ['watch --out .', () => ['watch', '--out', '.', '--port', '0'], /^\.\/ is the working folder/],

@@ -106,6 +106,7 @@ describe('reports in Italian', () => {
       outputRefusals.protectedFolder('../', 'contains', name),
     ]),
     outputRefusals.insideInput('content/images/', 'content'),
+    outputRefusals.literalTilde('~/sito/'),
     outputRefusals.danglingLink('dist/'),
     outputRefusals.existingFile('notes.txt/'),
     outputRefusals.foreignFiles('dist/', true, '.git, CNAME'),
