@@ -51,6 +51,8 @@ describe('renderNginxConfig', () => {
     expect(text).not.toMatch(/^\s*http2 /m);
     expect(text).toContain('listen 443 ssl;');
     expect(text).toContain('return 301 https://$host$request_uri;');
+    // Both server blocks keep nginx's version to themselves, the redirect too.
+    expect(text.match(/^\s*server_tokens off;$/gm)).toHaveLength(2);
     expect(text).toContain('ssl_certificate     /etc/ssl/certs/studio.example.com.pem;');
   });
 
