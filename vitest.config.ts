@@ -4,6 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { LongFirst } from './test/setup/long-first.ts';
+import { memoryScratchFolder } from './test/setup/scratch-folder.ts';
+
+// Before any worker, fork, Chromium or CLI starts, so that every one of them inherits it.
+const scratch = memoryScratchFolder();
+if (scratch) process.env.TMPDIR = scratch;
 
 /** Unit test files that replace a module with `vi.mock`: they need a module graph of their own. */
 const UNIT = new URL('test/unit/', import.meta.url);

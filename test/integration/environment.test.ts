@@ -11,8 +11,9 @@ const STACK = /^\s+at .+:\d+:\d+\)?$/m;
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 
+/** `home` is the user's temporary folder too: caches kept there go with the test's folders. */
 function runAs(bin: string, args: string[], cwd: string, home: string): Promise<CliResult> {
-  return runCli(args, cwd, { bin, env: { HOME: home }, timeout: 120_000, ...(asRoot && { user: { uid: NOBODY, gid: NOBODY } }) });
+  return runCli(args, cwd, { bin, env: { HOME: home, TMPDIR: home }, timeout: 120_000, ...(asRoot && { user: { uid: NOBODY, gid: NOBODY } }) });
 }
 
 /** A folder everyone may enter and, with `writable`, write in (the other user must reach the project). */
@@ -38,6 +39,7 @@ describe.concurrent('the environment', () => {
       expect(result.code).toBe(0);
       expect(await listTree(path.join(project, 'dist'))).toContain('index.html');
       expect(await readdir(install)).not.toContain('lib');
+      expect(await readdir(home)).toContainEqual(expect.stringMatching(/^brochure-cache-/));
     } finally {
       await chmod(install, 0o755);
     }
