@@ -8,12 +8,30 @@ import { hostRefusals } from '../refusals.ts';
  * and a wildcard address (`0.0.0.0`, `::`) adds every address of the machine, so a phone on the same
  * network can use the URLs `preview` and `watch` print. Addresses, unlike names, cannot be rebound.
  */
-export function allowedHosts(extra?: string, interfaces = networkInterfaces()): ReadonlySet<string> {
+export function allowedHosts(extra?: string, interfaces?: ReturnType<typeof networkInterfaces>): ReadonlySet<string> {
   const names = new Set(['localhost', '127.0.0.1', '::1']);
-  if (extra === '0.0.0.0' || extra === '::') {
-    for (const info of Object.values(interfaces).flat()) if (info) names.add(normalise(info.address));
+  if (isWildcard(extra)) {
+    for (const info of Object.values(interfaces ?? networkInterfaces()).flat()) if (info) names.add(normalise(info.address));
   } else if (extra) names.add(normalise(extra));
   return names;
+}
+
+const isWildcard = (address: string | undefined) => address === '0.0.0.0' || address === '::';
+
+/**
+ * The host check of one server: `refusal` against names worked out once, not per request (listing
+ * the machine's interfaces took a tenth of a preview request's CPU). On a wildcard address a host
+ * it refuses is tried once more against a fresh list: the machine may have joined another network
+ * since the server started, and a phone would reach it by the new address.
+ */
+export function hostGuard(extra?: string, interfaces = networkInterfaces): (req: IncomingMessage) => ReturnType<typeof refusal> {
+  let allowed = allowedHosts(extra, isWildcard(extra) ? interfaces() : undefined);
+  return (req) => {
+    const refused = refusal(req, allowed);
+    if (!refused || !isWildcard(extra)) return refused;
+    allowed = allowedHosts(extra, interfaces());
+    return refusal(req, allowed);
+  };
 }
 
 /**

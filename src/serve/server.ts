@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
-import { allowedHosts, refusal } from './host-check.ts';
+import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
 import { cacheControl } from './url-behaviour.ts';
 
@@ -24,8 +24,6 @@ export interface ServeOptions {
   /** The site's base path (`/studio-pss/`), or how to read it per request (watch: from the last build); `/` by default. */
   base?: string | (() => string);
   handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
-  /** Host names the server answers to; by default the loopback names and `host`. */
-  allowedHosts?: ReadonlySet<string>;
 }
 
 /** A listening server; `url` and `port` report the real port when 0 was asked for. */
@@ -45,14 +43,22 @@ const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
 /** Reads files below `root`, refusing paths and symlinks that lead outside it. */
 export function directoryFiles(root: string): SiteFiles {
   const base = path.resolve(root);
+  // Where the root really is, resolved again only when the folder it names is another one (a rebuild
+  // swaps in a fresh dist/, a deploy re-points a link): one stat per read instead of a realpath,
+  // which walks every component of the path (with the host check, most of a request's CPU).
+  let known: { dev: number; ino: number; real: string } | undefined;
+  async function realBase(): Promise<string> {
+    const folder = await stat(base);
+    if (known?.dev !== folder.dev || known.ino !== folder.ino) known = { dev: folder.dev, ino: folder.ino, real: await realpath(base) };
+    return known.real;
+  }
   return {
     async read(file) {
       const target = path.resolve(base, file);
       if (!target.startsWith(base + path.sep)) return undefined;
       try {
-        // Resolved on every read because a rebuild may replace dist/ with a fresh directory.
-        const [realBase, realTarget] = await Promise.all([realpath(base), realpath(target)]);
-        if (!realTarget.startsWith(realBase + path.sep) || !(await stat(realTarget)).isFile()) return undefined;
+        const [real, realTarget] = await Promise.all([realBase(), realpath(target)]);
+        if (!realTarget.startsWith(real + path.sep) || !(await stat(realTarget)).isFile()) return undefined;
         return await readFile(realTarget);
       } catch (error) {
         if (MISSING_CODES.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
@@ -144,8 +150,8 @@ function belowBase(raw: string, base: string): { path: string; query: string } |
   return { path: `/${pathname.slice(base.length)}`, query: queryAt === -1 ? '' : raw.slice(queryAt) };
 }
 
-async function respond(options: ServeOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const refused = refusal(req, options.allowedHosts ?? allowedHosts(options.host));
+async function respond(options: ServeOptions, guard: ReturnType<typeof hostGuard>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const refused = guard(req);
   if (refused) return sendText(res, refused.status, refused.text);
   if (options.handle?.(req, res)) return;
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
@@ -190,8 +196,9 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 /** Starts the static server; rejects with a ServerError when the port is taken. */
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  const guard = hostGuard(options.host);
   const server = createServer((req, res) => {
-    respond(options, req, res).catch(() => (res.headersSent ? res.destroy() : sendText(res, 500, 'Internal server error')));
+    respond(options, guard, req, res).catch(() => (res.headersSent ? res.destroy() : sendText(res, 500, 'Internal server error')));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, refusal } from '../../src/serve/host-check.ts';
+import { allowedHosts, hostGuard, refusal } from '../../src/serve/host-check.ts';
 
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 const local = allowedHosts();
@@ -45,6 +45,38 @@ describe('refusal', () => {
     expect(refusal(request({ host: '[fd00::20]:4321' }), allowed)).toBeUndefined();
     expect(refusal(request({ host: 'rebound.example:4321' }), allowed)?.status).toBe(421);
     expect(allowed.has('0.0.0.0')).toBe(false);
+  });
+});
+
+describe('hostGuard', () => {
+  const info = (address: string) => ({ address, family: 'IPv4' as const, internal: false, netmask: '', mac: '', cidr: null });
+
+  it('works the names out once: no listing of interfaces per request, none at all on a named address', () => {
+    let listed = 0;
+    const interfaces = () => {
+      listed += 1;
+      return { eth0: [info('192.168.1.20')] };
+    };
+    const named = hostGuard('192.168.1.20', interfaces);
+    const wildcard = hostGuard('0.0.0.0', interfaces);
+    for (let i = 0; i < 50; i++) {
+      expect(named(request({ host: '192.168.1.20:4321' }))).toBeUndefined();
+      expect(wildcard(request({ host: '192.168.1.20:4321' }))).toBeUndefined();
+      expect(wildcard(request({ host: 'localhost:4321' }))).toBeUndefined();
+    }
+    expect(listed).toBe(1);
+    expect(named(request({ host: '192.168.1.21:4321' }))?.status).toBe(421);
+    expect(listed).toBe(1);
+  });
+
+  it('on a wildcard address answers an address the machine gained after it started, and still refuses other names', () => {
+    const addresses = ['192.168.1.20'];
+    const guard = hostGuard('::', () => ({ eth0: addresses.map(info) }));
+    expect(guard(request({ host: '10.0.0.7:4321' }))?.status).toBe(421);
+    addresses.push('10.0.0.7');
+    expect(guard(request({ host: '10.0.0.7:4321' }))).toBeUndefined();
+    expect(guard(request({ host: '192.168.1.20:4321' }))).toBeUndefined();
+    expect(guard(request({ host: 'rebound.example:4321' }))?.status).toBe(421);
   });
 });
 

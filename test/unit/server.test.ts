@@ -244,6 +244,26 @@ describe('directoryFiles', () => {
       expect(await files.read(file), file).toBeUndefined();
     }
   });
+
+  it('follows a root that is a link pointed at a fresh folder, and refuses the old folder through a link left inside', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'brochure-server-link-'));
+    try {
+      for (const [name, text] of [['one', 'first'], ['two', 'second']] as const) {
+        await mkdir(path.join(work, name));
+        await writeFile(path.join(work, name, 'index.html'), text);
+      }
+      await symlink(path.join(work, 'one'), path.join(work, 'two', 'old'));
+      await symlink('one', path.join(work, 'site'));
+      const files = directoryFiles(path.join(work, 'site'));
+      expect(new TextDecoder().decode(await files.read('index.html'))).toBe('first');
+      await rm(path.join(work, 'site'));
+      await symlink('two', path.join(work, 'site'));
+      expect(await files.read('old/index.html')).toBeUndefined();
+      expect(new TextDecoder().decode(await files.read('index.html'))).toBe('second');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('serveSite hooks and memory files', () => {
