@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, LoadedTemplates } from '../../src/render/page-props.ts';
 import { availableParallelism } from 'node:os';
@@ -13,10 +13,23 @@ let assets: AssetManifest;
 
 beforeAll(async () => {
   ({ model, templates, assets } = await minimalRenderInputs());
+  process.env.BROCHURE_ROUTES_PER_WORKER = LARGE_THRESHOLD;
 });
 
-/** 600 routes, each a copy of the profile page: past the threshold where a worker thread takes part of the work (renderThreads). */
-const LARGE = 600;
+// The unit thread runs other files after this one: the threshold goes with it.
+afterAll(() => {
+  delete process.env.BROCHURE_ROUTES_PER_WORKER;
+});
+
+/**
+ * A large site: 250 routes, each a copy of the profile page, rendered with the threshold lowered to 30
+ * routes per worker (BROCHURE_ROUTES_PER_WORKER, as parallel-build does), so a worker thread takes half
+ * of them: more than RENDER_BATCH, and more than BATCHES_AHEAD batches of STREAM_BATCH, so batching and
+ * the worker waiting for a slow reader both happen. At the default 250 per worker this took 600 routes,
+ * rendered about 3,000 times across the file.
+ */
+const LARGE = 250;
+const LARGE_THRESHOLD = '30';
 const large = (): SiteModel => {
   const profile = model.routes.find((route) => route.kind === 'professional')!;
   return { ...model, routes: Array.from({ length: LARGE }, (_, index) => ({ ...profile, path: `/copia-${index}`, file: `copia-${index}.html` })) };
@@ -24,7 +37,7 @@ const large = (): SiteModel => {
 
 /**
  * `renderPages` of `large()`, made once for the file: the first test compares it with one page at a
- * time, the streaming tests compare their pages with it (rendering it again in each cost 600 pages apiece).
+ * time, the streaming tests compare their pages with it (rendering it again in each cost a large site apiece).
  */
 let largePages: ReturnType<typeof renderPages> | undefined;
 const renderedLarge = () => (largePages ??= renderPages(large(), assets, templates));
@@ -56,16 +69,18 @@ describe('renderPages', () => {
 describe('renderThreads', () => {
   it('shares the rendering from 2 × 250 routes, or from 2 × BROCHURE_ROUTES_PER_WORKER where a test sets it', () => {
     const both = Math.min(2, availableParallelism());
-    expect([renderThreads(499), renderThreads(500)]).toEqual([1, both]);
     try {
+      delete process.env.BROCHURE_ROUTES_PER_WORKER;
+      expect([renderThreads(499), renderThreads(500)]).toEqual([1, both]);
       process.env.BROCHURE_ROUTES_PER_WORKER = '30';
       expect([renderThreads(59), renderThreads(60)]).toEqual([1, both]);
+      expect(renderThreads(LARGE)).toBe(both);
       for (const ignored of ['0', '-30', '2.5', 'trenta']) {
         process.env.BROCHURE_ROUTES_PER_WORKER = ignored;
         expect(renderThreads(60), ignored).toBe(0);
       }
     } finally {
-      delete process.env.BROCHURE_ROUTES_PER_WORKER;
+      process.env.BROCHURE_ROUTES_PER_WORKER = LARGE_THRESHOLD;
     }
   });
 });
@@ -87,7 +102,7 @@ describe('streamPages', () => {
     for await (const page of streamPages(site, assets, templates, outputOf(site))) {
       streamed.set(page.route.file, text(page.bytes));
       // A slow disk: the worker may run only a few batches ahead.
-      if (streamed.size % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      if (streamed.size % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     }
     const full = await renderedLarge();
     expect(streamed.size).toBe(full.length);
@@ -119,7 +134,7 @@ describe('streamPages', () => {
       expect(page.brokenUrls).toEqual(brokenUrls(html, files, '/'));
       expect(page.brokenUrls).toContain('/static/js/islands.x.js');
       // Checked on a sample: brotli and gzip of every page would make this test slow.
-      if (seen++ % 100 === 0) expect(page.forms).toEqual(await compressedForms(Buffer.from(html), 'large'));
+      if (seen++ % 40 === 0) expect(page.forms).toEqual(await compressedForms(Buffer.from(html), 'large'));
     }
     expect(seen).toBe(LARGE);
   }, 60_000);
