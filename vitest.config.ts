@@ -2,6 +2,7 @@
 // or replace a module (both last), and `e2e`: integration tests that build fixtures and spawn the CLI, and
 // browser tests on the run's one Chromium. All but the last ones run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { LongFirst } from './test/setup/long-first.ts';
 import { memoryScratchFolder } from './test/setup/scratch-folder.ts';
@@ -27,7 +28,27 @@ const TIMING = ['test/unit/watch-files.test.ts', 'test/unit/settle.test.ts'];
 /** The same race in a whole watch (a photo copied in 40 ms pieces against the 150 ms quiet period): last too, in a process of its own. */
 const E2E_TIMING = ['test/integration/watch-copy.test.ts'];
 
+/**
+ * Dependencies as the product's bundles hold them: esbuild, which builds lib/cli.cjs and the render
+ * bundles, never takes a package's "development" export, but Vite's server conditions include it, so
+ * the tests ran micromark's development build (assertions on every token, `debug` calls): a third
+ * of the unit thread's CPU went to the Markdown reference of the differential tests. A project does
+ * not inherit the root's plugins, so each one lists it too.
+ */
+const dependenciesAsBundled: Plugin = {
+  name: 'dependencies-as-bundled',
+  enforce: 'post',
+  config(config) {
+    for (const resolve of [config.resolve, config.ssr?.resolve, config.environments?.ssr?.resolve]) {
+      if (resolve?.conditions) resolve.conditions = resolve.conditions.filter((condition) => condition !== 'development' && condition !== 'development|production');
+    }
+  },
+};
+
 export default defineConfig({
+  // The root's conditions are the ones vitest passes to its worker processes (`--conditions`), for the
+  // packages Node resolves itself.
+  plugins: [dependenciesAsBundled],
   test: {
     // Once per run, for every project: the fixtures made whole from their overlays of `minimal`, and lib/cli.cjs compiled.
     globalSetup: ['test/setup/fixtures.ts'],
@@ -50,6 +71,7 @@ export default defineConfig({
     },
     projects: [
       {
+        plugins: [dependenciesAsBundled],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
@@ -63,6 +85,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [dependenciesAsBundled],
         test: {
           name: 'unit-timing',
           include: TIMING,
@@ -73,6 +96,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [dependenciesAsBundled],
         test: {
           name: 'e2e-timing',
           include: E2E_TIMING,
@@ -87,6 +111,7 @@ export default defineConfig({
       // each project a fresh worker. In the unit thread once the `unit` files are done (not at the end:
       // there, the forks pool would run it before `e2e-timing`, starting a process for each).
       ...MOCKING.map((file) => ({
+        plugins: [dependenciesAsBundled],
         test: {
           name: `unit-mocking ${file.slice('test/unit/'.length)}`,
           include: [file],
@@ -96,6 +121,7 @@ export default defineConfig({
         },
       })),
       {
+        plugins: [dependenciesAsBundled],
         test: {
           // Integration and browser tests in one project: vitest runs the files of a project that shares
           // worker processes (isolate: false) only once the previous project's are all done, which would
