@@ -129,8 +129,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/integration/**/*.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
           exclude: E2E_TIMING,
-          // The sample site as shipped is built and served once, and one Chromium started, for every browser file.
-          globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
+          // The sample site as shipped is built and served once for every browser file (each process launches its
+          // own Chromium: test/browser/helpers/shared-browser.ts).
+          globalSetup: ['test/setup/sample-site.ts'],
           environment: 'node',
           setupFiles,
           pool: 'forks',

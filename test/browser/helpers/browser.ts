@@ -22,8 +22,8 @@ async function chromiumPath(): Promise<string> {
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-/** Where Chromium is and the flags for a machine without network, for `launch` and `launchServer` alike. */
-export async function chromiumLaunchOptions() {
+/** Where Chromium is and the flags for a machine without network. */
+async function chromiumLaunchOptions() {
   return {
     executablePath: await chromiumPath(),
     args: [
