@@ -2,8 +2,7 @@
 // or replace a module (both last), and `e2e`: integration tests that build fixtures and spawn the CLI, and
 // browser tests on the run's one Chromium. All but the last ones run at once; see README, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { LongFirst } from './test/setup/long-first.ts';
 import { memoryScratchFolder } from './test/setup/scratch-folder.ts';
 
