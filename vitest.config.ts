@@ -128,9 +128,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/integration/**/*.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
           exclude: E2E_TIMING,
-          // The sample site as shipped is built and served once for every browser file (each process launches its
-          // own Chromium: test/browser/helpers/shared-browser.ts).
-          globalSetup: ['test/setup/sample-site.ts'],
+          // The sample site as shipped is built and served once for every browser file, and Chromium found once
+          // (each process launches its own: test/browser/helpers/shared-browser.ts).
+          globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
           setupFiles,
           pool: 'forks',

@@ -10,7 +10,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * dependency, then Debian's `/usr/bin/chromium` (where the pinned build cannot run), so results do
  * not depend on what a machine happens to have installed.
  */
-async function chromiumPath(): Promise<string> {
+export async function chromiumPath(): Promise<string> {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
     return await chromium.executablePath();
@@ -22,10 +22,10 @@ async function chromiumPath(): Promise<string> {
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-/** Where Chromium is and the flags for a machine without network. */
-async function chromiumLaunchOptions() {
+/** Where Chromium is (found by `chromiumPath` unless given) and the flags for a machine without network. */
+async function chromiumLaunchOptions(executablePath?: string) {
   return {
-    executablePath: await chromiumPath(),
+    executablePath: executablePath ?? (await chromiumPath()),
     args: [
       '--headless',
       '--no-sandbox',
@@ -40,9 +40,9 @@ async function chromiumLaunchOptions() {
   };
 }
 
-/** Starts headless Chromium with the flags for a machine without network. */
-export async function launchBrowser(): Promise<Browser> {
-  return playwright.launch(await chromiumLaunchOptions());
+/** Starts headless Chromium (at `executablePath`, or where `chromiumPath` finds it) with the flags for a machine without network. */
+export async function launchBrowser(executablePath?: string): Promise<Browser> {
+  return playwright.launch(await chromiumLaunchOptions(executablePath));
 }
 
 /**

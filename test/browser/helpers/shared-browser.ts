@@ -1,5 +1,6 @@
 // This process's Chromium: launched for the first browser file the process runs and kept for the next ones, each file seeing only what it opened.
 import type { Browser, BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 
 /**
@@ -17,7 +18,8 @@ let launched: Promise<Browser> | undefined;
  * browser itself when the process ends.
  */
 export async function connectBrowser(): Promise<Browser> {
-  launched ??= launchBrowser();
+  // Found once for the run by test/setup/chromium.ts.
+  launched ??= launchBrowser(inject('chromiumExecutable'));
   const browser = await launched;
   const opened = new Set<BrowserContext>();
   const own = <T extends BrowserContext>(context: T): T => {
