@@ -34,7 +34,6 @@ export async function connectBrowser(): Promise<Browser> {
       own(page.context());
       return page;
     },
-    contexts: () => [...opened],
     close: async () => {
       await Promise.all([...opened].map((context) => context.close()));
     },
