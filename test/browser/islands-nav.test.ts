@@ -18,8 +18,13 @@ const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
 const teamButton = (page: Page) => page.getByRole('button', { name: 'Chi Siamo' });
 const expanded = async (page: Page, name: 'Menu' | 'Chi Siamo') => (await page.getByRole('button', { name }).getAttribute('aria-expanded')) === 'true';
 const dataOpen = (page: Page, selector: '.site-nav' | '.nav-dropdown') => page.locator(selector).getAttribute('data-open');
+/** Locked means the root's overflow hidden and the body's left visible: a body scroller of its own would carry off the sticky header (site-menu-scrolled.test.ts). */
 const scrollLocked = (page: Page) =>
-  page.evaluate(() => document.documentElement.hasAttribute('data-scroll-lock') && getComputedStyle(document.body).overflow === 'hidden' && getComputedStyle(document.documentElement).overflow === 'hidden');
+  page.evaluate(() => {
+    const lock = document.documentElement.hasAttribute('data-scroll-lock') && getComputedStyle(document.documentElement).overflow === 'hidden';
+    if (getComputedStyle(document.body).overflow !== 'visible') throw new Error('the body has an overflow of its own');
+    return lock;
+  });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 /** Turns the mouse wheel over the page, which scrolls it unless scrolling is locked. */
