@@ -44,6 +44,20 @@ const dependenciesAsBundled: Plugin = {
   },
 };
 
+/**
+ * GitHub's workflow parser imports its schema JSON without `with { type: 'json' }`, which Node refuses,
+ * so the unit project loads it through Vite (as its bundlers do); its files name source maps it does not
+ * ship, and Vite would warn about each: read without that line (test/unit/host-files.test.ts).
+ */
+const WORKFLOW_PARSER = '@actions/workflow-parser';
+const workflowParserWithoutMaps: Plugin = {
+  name: 'workflow-parser-without-maps',
+  load(id) {
+    if (!id.includes(`/node_modules/${WORKFLOW_PARSER}/`) || !id.endsWith('.js')) return null;
+    return readFileSync(id, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '');
+  },
+};
+
 export default defineConfig({
   // The root's conditions are the ones vitest passes to its worker processes (`--conditions`), for the
   // packages Node resolves itself.
@@ -70,7 +84,7 @@ export default defineConfig({
     },
     projects: [
       {
-        plugins: [dependenciesAsBundled],
+        plugins: [dependenciesAsBundled, workflowParserWithoutMaps],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
@@ -81,6 +95,7 @@ export default defineConfig({
           // They run beside the integration and browser files now, not before them: a test that
           // renders 600 pages or encodes images can take longer than vitest's 5 s on a busy machine.
           testTimeout: 30_000,
+          server: { deps: { inline: [WORKFLOW_PARSER] } },
         },
       },
       {

@@ -14,6 +14,8 @@ import { isLanguage, messagesLanguage } from './messages/language.ts';
 import { translateMessage, word, type Language } from './messages/translate.ts';
 import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
+import { HOSTS, type Host } from './host/repository-files.ts';
+import type { HostConfigFlags } from './host/host-config.ts';
 
 /** What bin/brochure.js tells the CLI about itself, and learns back from a run. */
 export interface Runtime {
@@ -247,25 +249,14 @@ function createProgram(runtime: Runtime): Command {
 
   program
     .command('host-config')
-    .description('print the server configuration for a host that does not read _headers and _redirects (nginx)')
-    .addArgument(new Argument('<server>', 'the web server').choices(['nginx']))
+    .description('write the file a host reads from the repository (github-pages: the workflow, netlify: netlify.toml, cloudflare-pages: .node-version and the dashboard settings), or print the nginx server configuration')
+    .addArgument(new Argument('<host>', 'where the site is published').choices(HOSTS))
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
-    .option('--root <dir>', 'folder on the server holding the built site (default /var/www/<host name>)')
+    .option('--root <dir>', 'nginx: folder on the server holding the built site (default /var/www/<host name>)')
+    .option('--force', 'replace the file when it exists and differs from what brochure writes')
+    .option('--print', 'print the file instead of writing it')
     .option(...LANG_OPTION)
-    .action(async (_server: 'nginx', flags: Pick<Options, 'content'> & { root?: string; lang?: Language }) => {
-      const options = resolveOptions(flags);
-      const language = await messagesLanguage(flags.lang, options.content);
-      const [{ checkContent }, { renderNginxConfig }, { siteAdminHeaderRules }] = await Promise.all([
-        import('./content/check.ts'),
-        import('./host/nginx.ts'),
-        import('./cms/build-admin.ts'),
-      ]);
-      const { entries, problems } = await checkContent(options);
-      if (!entries) return fail(problems, word('nothingPrinted', language), language);
-      const site = entries.site.data;
-      const root = flags.root ?? `/var/www/${new URL(site.url).hostname}`;
-      process.stdout.write(renderNginxConfig(site, { root, extraRules: siteAdminHeaderRules(site) }));
-    });
+    .action(async (host: Host, flags: HostConfigFlags) => (await import('./host/host-config.ts')).hostConfig(host, flags));
 
   return program;
 }

@@ -302,4 +302,29 @@ export const WORDS = {
   warningsTitle: { en: 'Warnings', it: 'Avvisi' },
   warningsIntro: { en: 'The page is up to date; these lines of the content were ignored or look wrong.', it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.' },
   close: { en: 'Close', it: 'Chiudi' },
+  // Deploying and serving (issue 25): host-config (src/host/host-config.ts), preview and watch's port and browser (src/serve/dev-server.ts), the first run (src/launch/).
+  hostFileWritten: {
+    en: 'Wrote {file}. Commit it, and the host reads it from the next push: git add {file} && git commit -m "Deploy to {host}" && git push',
+    it: 'Ho scritto {file}. Fai il commit, e dal prossimo push l’host lo legge: git add {file} && git commit -m "Deploy to {host}" && git push',
+  },
+  hostFileUnchanged: {
+    en: '{file} is already what brochure writes for {host}; nothing to do. If it is not committed yet: git add {file} && git commit -m "Deploy to {host}" && git push',
+    it: '{file} è già quello che brochure scrive per {host}: non c’è niente da fare. Se non è ancora nel repository: git add {file} && git commit -m "Deploy to {host}" && git push',
+  },
+  hostFileDiffers: {
+    en: '{file} already exists and differs from what brochure writes for {host}, so it was left as it is. Compare it with "npx brochure host-config {host} --print", or run "npx brochure host-config {host} --force" to replace it.',
+    it: '{file} esiste già ed è diverso da quello che brochure scrive per {host}, quindi non l’ho toccato. Confrontalo con "npx brochure host-config {host} --print", oppure lancia "npx brochure host-config {host} --force" per sostituirlo.',
+  },
+  hostPagesSource: {
+    en: 'Once, in the repository’s Settings > Pages, choose "GitHub Actions" as the source (no file can set it).',
+    it: 'Una volta sola, nelle Settings > Pages del repository, scegli "GitHub Actions" come Source (nessun file può impostarlo).',
+  },
+  hostNetlifyReads: {
+    en: 'Netlify installs the dependencies (npm ci) and builds on every push; the headers and redirects are the {out}/_headers and {out}/_redirects every build writes.',
+    it: 'Netlify installa le dipendenze (npm ci) e costruisce il sito a ogni push; header e redirect sono i file {out}/_headers e {out}/_redirects che ogni build scrive.',
+  },
+  hostCloudflareReads: {
+    en: 'Cloudflare Pages reads from the repository only {file} (Node {node}) and, from each build, {out}/_headers and {out}/_redirects. Set the rest once in its dashboard (Workers & Pages > Create > Pages > Connect to Git):',
+    it: 'Cloudflare Pages legge dal repository solo {file} (Node {node}) e, da ogni build, {out}/_headers e {out}/_redirects. Il resto va impostato una volta nella sua dashboard (Workers & Pages > Create > Pages > Connect to Git):',
+  },
 } as const satisfies Record<string, Message>;

@@ -1,0 +1,79 @@
+// `brochure host-config <host>`: writes the file a host reads from the repository (refusing to replace a different one), or prints nginx's server block.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatReport } from '../errors.ts';
+import { messagesLanguage } from '../messages/language.ts';
+import { word, type Language } from '../messages/translate.ts';
+import { resolveOptions } from '../options.ts';
+import { CLOUDFLARE_DASHBOARD, netlifyToml, NODE_MAJOR, nodeVersionFile, pagesWorkflow, PUBLISH_FOLDER, type Host, type RepositoryFile } from './repository-files.ts';
+
+/** The command's flags, as commander hands them over. */
+export interface HostConfigFlags {
+  content?: string;
+  /** nginx: the folder on the server holding the built site. */
+  root?: string;
+  /** Replace an existing file that differs from brochure's. */
+  force?: boolean;
+  /** Print the file rather than write it. */
+  print?: boolean;
+  lang?: Language;
+}
+
+/** Runs the command for `host` in the project folder `cwd`; a refusal or a content error sets exit code 1. */
+export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = process.cwd()): Promise<void> {
+  const options = resolveOptions({ content: flags.content }, cwd);
+  const language = await messagesLanguage(flags.lang, options.content);
+  if (host === 'nginx') return printNginx(flags, options.content, cwd, language);
+  const file = host === 'github-pages' ? pagesWorkflow() : host === 'netlify' ? netlifyToml() : nodeVersionFile();
+  if (flags.print) return void process.stdout.write(file.text);
+  const outcome = await writeRepositoryFile(cwd, file, flags.force === true);
+  const say = (id: Parameters<typeof word>[0], values: Record<string, string> = {}) => word(id, language, { file: file.file, host, ...values });
+  if (outcome === 'refused') {
+    console.error(say('hostFileDiffers'));
+    process.exitCode = 1;
+    return;
+  }
+  console.log(outcome === 'written' ? say('hostFileWritten') : say('hostFileUnchanged'));
+  if (host === 'github-pages') console.log(say('hostPagesSource'));
+  if (host === 'netlify') console.log(say('hostNetlifyReads', { out: PUBLISH_FOLDER }));
+  if (host === 'cloudflare-pages') {
+    console.log(say('hostCloudflareReads', { node: NODE_MAJOR, out: PUBLISH_FOLDER }));
+    const width = Math.max(...CLOUDFLARE_DASHBOARD.map(([setting]) => setting.length));
+    for (const [setting, value] of CLOUDFLARE_DASHBOARD) console.log(`  ${setting.padEnd(width)}  ${value}`);
+  }
+}
+
+/**
+ * Writes `file` under `project` unless a different file is there already (kept unless `force`):
+ * a workflow or netlify.toml the owner edited is theirs to merge.
+ */
+export async function writeRepositoryFile(project: string, file: RepositoryFile, force: boolean): Promise<'written' | 'unchanged' | 'refused'> {
+  const target = path.join(project, ...file.file.split('/'));
+  const existing = await readFile(target, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (existing === file.text) return 'unchanged';
+  if (existing !== undefined && !force) return 'refused';
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, file.text);
+  return 'written';
+}
+
+/** nginx reads nothing from the repository: its server block goes to stdout, for the operator to install. */
+async function printNginx(flags: HostConfigFlags, content: string, cwd: string, language: Language): Promise<void> {
+  const [{ checkContent }, { renderNginxConfig }, { siteAdminHeaderRules }] = await Promise.all([
+    import('../content/check.ts'),
+    import('./nginx.ts'),
+    import('../cms/build-admin.ts'),
+  ]);
+  const { entries, problems } = await checkContent(resolveOptions({ content }, cwd));
+  if (!entries) {
+    console.error(`${formatReport(problems, language)}\n${word('nothingPrinted', language)}`);
+    process.exitCode = 1;
+    return;
+  }
+  const site = entries.site.data;
+  const root = flags.root ?? `/var/www/${new URL(site.url).hostname}`;
+  process.stdout.write(renderNginxConfig(site, { root, extraRules: siteAdminHeaderRules(site) }));
+}
