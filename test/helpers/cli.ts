@@ -21,14 +21,15 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Another copy of bin/brochure.js (an install elsewhere). */
   bin?: string;
-  /** Run as this user and group (tests that need an unprivileged user when run as root). */
-  user?: { uid: number; gid: number };
+  /** A command that runs node in its place, with node's arguments after its own (e.g. `setpriv` taking away root's capabilities). */
+  through?: string[];
 }
 
 /** Runs brochure with `args` in `cwd` and resolves when it exits (killed after `timeout` ms). */
-export function runCli(args: string[], cwd: string, { timeout = 60_000, env = {}, bin = BIN, user }: RunOptions = {}): Promise<CliResult> {
+export function runCli(args: string[], cwd: string, { timeout = 60_000, env = {}, bin = BIN, through = [] }: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout, ...user });
+    const [command = process.execPath, ...rest] = [...through, process.execPath, bin, ...args];
+    const child = spawn(command, rest, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
