@@ -31,7 +31,7 @@ function runAs(bin: string, args: string[], cwd: string, home: string): Promise<
   return runCli(args, cwd, { bin, env: { HOME: home, TMPDIR: home }, timeout: 120_000, ...(asRoot && { through: POWERLESS }) });
 }
 
-describe.concurrent.skipIf(cannotRun !== undefined)(`the environment${cannotRun ? ` (skipped: ${cannotRun})` : ''}`, () => {
+describe.skipIf(cannotRun !== undefined)(`the environment${cannotRun ? ` (skipped: ${cannotRun})` : ''}`, { concurrent: true }, () => {
   it('a read-only install without lib/ runs from src/ and keeps its caches in the temporary folder', async () => {
     const install = await tempDir('brochure-install-');
     for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) await cp(path.join(ROOT, part), path.join(install, part), { recursive: true });
