@@ -47,7 +47,9 @@ export const bodyProblems = {
   tooDeep: (what: string, depth: number, limit: number) => `${what} nested ${depth} levels deep; at most ${limit} are allowed, and a page never needs more than a few`,
   blockquotes: 'blockquotes (">")',
   listItems: 'list items',
+  quotesAndLists: 'blockquotes (">") and list items',
   htmlElements: 'HTML elements',
+  emphasis: 'emphasis (* or _)',
 };
 
 const REEXPORT = 'open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short';

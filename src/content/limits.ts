@@ -11,8 +11,10 @@ export const MAX_FILE_BYTES = 1024 * 1024;
  */
 export const MAX_BODY_BYTES = 256 * 1024;
 /**
- * Nesting cap for blockquotes, lists and raw HTML elements. The parsers recurse once per level:
- * 1,000 nested list items overflow the stack, 300 take 0.65 s; pages nest three or four levels.
+ * Nesting cap for blockquotes and list items (together), raw HTML elements and emphasis. The parser
+ * and the tree's walkers recurse once per level: 1,000 list items nested on one line (`- - - … x`)
+ * overflow the stack, and so do 3,000 nested emphases after 3 s (their pairing is quadratic); 300
+ * nested list items take 0.65 s. Pages nest three or four levels.
  */
 export const MAX_NESTING = 100;
 /** Aliases yaml may expand in one file (its own default); an alias bomb needs far more. */
@@ -31,29 +33,125 @@ export function checkBody(file: string, body: string, bodyLine: number): Content
   return [];
 }
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+/** Whether a body may be rendered: a body `checkBody` refuses could crash or stall the parser. */
+export function withinLimits(body: string): boolean {
+  return checkBody('', body, 1).length === 0;
+}
 
-/** One pass over the text: the deepest blockquote, list or HTML element nesting, and its 1-based line. */
-function deepestNesting(body: string): { depth: number; line: number; what: string } | undefined {
-  let deepest: { depth: number; line: number; what: string } | undefined;
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+/**
+ * One container marker a line may open with, after the ones before it: a blockquote's `>` (group 2) or
+ * a list item's marker (group 3), each after its indentation (group 1). A marker takes a space or a line
+ * end after it; so `- - - x` and `> 1. - x` are a marker each, and a line of words is none.
+ */
+const CONTAINER = /([ \t]*)(?:(>)|([-*+]|\d{1,9}[.)])(?=[ \t]|$))[ \t]?/y;
+/** Runs of emphasis delimiters. */
+const DELIMITERS = /\*+|_+/g;
+const SPACE = /\s/u;
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+
+interface Deepest {
+  depth: number;
+  line: number;
+  what: string;
+}
+
+/**
+ * One pass over the text: the deepest nesting of blockquotes and list items (however they are written:
+ * one per line and indented, or several on one line, `- - - x` or `> 1. > x`), of raw HTML elements, and
+ * of emphasis; with its 1-based line. Each is a level of recursion in the parser or the tree's walkers,
+ * which overflow the stack at about a thousand. Linear in the text: each character is looked at a
+ * bounded number of times, so the check costs nothing next to the parse it protects.
+ */
+function deepestNesting(body: string): Deepest | undefined {
+  let deepest: Deepest | undefined;
   const note = (depth: number, line: number, what: string) => {
     if (depth > (deepest?.depth ?? MAX_NESTING)) deepest = { depth, line, what };
   };
   let html = 0;
+  const emphasis = { open: 0 };
   const lines = body.split('\n');
   for (const [index, text] of lines.entries()) {
     const line = index + 1;
-    const quotes = /^[\s>]*/.exec(text)![0].split('>').length - 1;
-    note(quotes, line, bodyProblems.blockquotes);
-    const item = LIST_ITEM.exec(text.replace(/^[\s>]*>\s?/, ''));
-    // Two columns per level is the least indentation CommonMark nests a list item with.
-    if (item) note(Math.floor(item[1]!.replace(/\t/g, '    ').length / 2) + 1, line, bodyProblems.listItems);
+    const { quotes, lists } = containers(text);
+    if (quotes > 0 && lists > 0) note(quotes + lists, line, bodyProblems.quotesAndLists);
+    else if (quotes > 0) note(quotes, line, bodyProblems.blockquotes);
+    else note(lists, line, bodyProblems.listItems);
     for (const tag of text.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^<>]*?(\/?)>/g)) {
       if (VOID_ELEMENTS.has(tag[2]!.toLowerCase()) || tag[3]) continue;
       html = tag[1] ? Math.max(0, html - 1) : html + 1;
       note(html, line, bodyProblems.htmlElements);
     }
+    // Emphasis never spans a blank line (a paragraph's end).
+    if (text.trim() === '') emphasis.open = 0;
+    else note(emphasisDepth(text, emphasis), line, bodyProblems.emphasis);
   }
   return deepest;
+}
+
+/**
+ * The blockquotes and list items a line is nested in, as far as the line shows: its markers one after
+ * another, the first list marker counting a level per two columns of indentation before it (the least
+ * CommonMark nests a list item with; an item's continuation lines are indented the same way).
+ */
+function containers(text: string): { quotes: number; lists: number } {
+  // A thematic break (`- - -`, `* * *`) looks like list markers: where the rest of the line is one,
+  // counting stops (undercounting by at most the two markers of `- -`).
+  const breakFrom = thematicBreakStart(text);
+  let quotes = 0;
+  let lists = 0;
+  CONTAINER.lastIndex = 0;
+  for (let match = CONTAINER.exec(text); match && match[0] !== ''; match = CONTAINER.exec(text)) {
+    if (match[2]) quotes++;
+    else {
+      if (match.index + match[1]!.length >= breakFrom) break;
+      lists += lists === 0 ? Math.floor(match[1]!.replace(/\t/g, '    ').length / 2) + 1 : 1;
+    }
+  }
+  return { quotes, lists };
+}
+
+/** Where the longest end of `text` made of one of `-`, `*`, `_` and spaces starts (its length when none). */
+function thematicBreakStart(text: string): number {
+  let start = text.length;
+  let mark: string | undefined;
+  for (let at = text.length - 1; at >= 0; at--) {
+    const char = text[at]!;
+    if (char === ' ' || char === '\t') continue;
+    if ((char === '-' || char === '*' || char === '_') && (mark ?? char) === char) {
+      mark = char;
+      start = at;
+    } else break;
+  }
+  return start;
+}
+
+/**
+ * The emphasis open at the deepest point of a line, carried over from the paragraph's earlier lines:
+ * a delimiter run that can open (CommonMark's left-flanking) opens a level per two characters (`***`
+ * is strong and emphasis), one that can only close closes as many. An upper bound of what the parser
+ * nests, measured where it closes (unclosed openers are text, and nest nothing).
+ */
+function emphasisDepth(text: string, state: { open: number }): number {
+  let deepest = 0;
+  for (const run of text.matchAll(DELIMITERS)) {
+    const before = text.charAt(run.index - 1);
+    const after = text.charAt(run.index + run[0].length);
+    const levels = Math.ceil(run[0].length / 2);
+    const opens = flanking(after, before);
+    const closes = flanking(before, after);
+    if (closes && state.open > 0) {
+      deepest = Math.max(deepest, state.open);
+      state.open = Math.max(0, state.open - levels);
+    }
+    if (opens && !closes) state.open += levels;
+  }
+  return deepest;
+}
+
+/** CommonMark's flanking rule, on the side of `inside` (the text the run would wrap) with `outside` beyond it. */
+function flanking(inside: string, outside: string): boolean {
+  if (inside === '' || SPACE.test(inside)) return false;
+  if (!PUNCTUATION.test(inside)) return true;
+  return outside === '' || SPACE.test(outside) || PUNCTUATION.test(outside);
 }

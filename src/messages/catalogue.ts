@@ -112,6 +112,14 @@ export const MESSAGES = {
     en: 'list items nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'voci di elenco annidate su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',
   },
+  tooDeepQuotesAndLists: {
+    en: 'blockquotes (">") and list items nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
+    it: 'citazioni (">") e voci di elenco annidate su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',
+  },
+  tooDeepEmphasis: {
+    en: 'emphasis (* or _) nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
+    it: 'enfasi (* o _) annidate su {depth} livelli, una dentro l’altra: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',
+  },
   tooDeepHtml: {
     en: 'HTML elements nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'elementi HTML annidati su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano pochi',

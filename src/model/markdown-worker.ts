@@ -8,6 +8,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { cacheableJson, frontMatterKey, FrontMatterCache } from '../content/front-matter-cache.ts';
 import { cleanYamlData, lazySource, markdownKind, markdownParts, normaliseText, type CheckedFile, type EntryKind, type ReadContent } from '../content/load.ts';
 import { cleanSchemaCheck } from '../content/validate.ts';
+import { withinLimits } from '../content/limits.ts';
 import { readContentFile, readContentFileSync, type ReadResult } from '../content/read-file.ts';
 import { hashOf, hasMarkdownCache, readMarkdownCache, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
 
@@ -310,7 +311,8 @@ async function readShare(task: ContentTask, known?: FrontMatterCache, onFirstMis
         delete done.read;
       }
     }
-    if (cached[hashOf(body)] === undefined) {
+    // A body over the limits is reported by loading, never rendered: it could crash or stall the parser.
+    if (cached[hashOf(body)] === undefined && withinLimits(body)) {
       miss();
       done.markdown = [body, await renderMarkdown(body)];
     }

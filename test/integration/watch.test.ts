@@ -204,6 +204,33 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
     await served('/percorsi', 'Versione corretta');
   });
 
+  it('refuses a list nested 10,000 deep on one line at once, and keeps answering meanwhile', async () => {
+    await writeFile(servicePath(), service('Prima del file profondo', 'Testo.'));
+    await served('/percorsi', 'Prima del file profondo');
+    const mark = events.received.length;
+    // Rendering this used to take past a minute with the server unanswered (issue 22); the limit refuses it before parsing.
+    await writeFile(servicePath(), service('Profondo', `${'- '.repeat(10_000)}profondo`));
+    const isBody = (problem: { field?: string }) => problem.field === 'body';
+    const failure = await eventually('a failure event naming the body', () =>
+      events.received.slice(mark).find((event) => event.event === 'failure' && event.data.problems?.some(isBody)),
+    );
+    expect(failure.data.problems).toContainEqual(
+      expect.objectContaining({ file: 'content/services/02-sessuologia.md', line: 6, field: 'body', message: expect.stringContaining('list items nested 10000 levels deep; at most 100') }),
+    );
+    // While the file is there, pages and the reload client are served: the last good build, the failure said to new pages.
+    const kept = await text(`${url}/percorsi`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toContain('Prima del file profondo');
+    const late = await openEvents(url);
+    const hello = await eventually('hello', () => late.received.find((event) => event.event === 'hello'));
+    late.close();
+    expect(hello.data).toMatchObject({ failure: { problems: [expect.objectContaining({ field: 'body', line: 6 })] } });
+    await eventually('the terminal report', () => (cli.output.stderr.includes('content/services/02-sessuologia.md:6: body: list items nested 10000 levels deep') ? true : undefined));
+
+    await writeFile(servicePath(), service('Dopo il file profondo', 'Testo.'));
+    await served('/percorsi', 'Dopo il file profondo');
+  });
+
   it('ignores editor leftovers: swap, backup, lock, probe and Finder files', async () => {
     const mark = events.received.length;
     const logged = cli.output.stdout.length;

@@ -1,7 +1,7 @@
 // checkBody: bodies over the size limit or nested deeper than the limit are located errors, found in one linear pass.
 import { describe, expect, it } from 'vitest';
 import { checkBody, MAX_BODY_BYTES, MAX_NESTING } from '../../src/content/limits.ts';
-import { formatProblem } from '../../src/errors.ts';
+import { formatProblem, formatProblemIn } from '../../src/errors.ts';
 
 const lines = (body: string, start = 5) => checkBody('content/x.md', body, start).map(formatProblem);
 
@@ -16,6 +16,43 @@ describe('checkBody', () => {
     expect(lines(`${'<span>'.repeat(500)}x${'</span>'.repeat(500)}`, 10)).toEqual([`content/x.md:10: body: HTML elements nested 500 levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
     const list = Array.from({ length: MAX_NESTING + 5 }, (_, i) => `${'  '.repeat(i)}- voce`).join('\n');
     expect(lines(list, 1)).toEqual([`content/x.md:${MAX_NESTING + 5}: body: list items nested ${MAX_NESTING + 5} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
+  });
+
+  it('counts every way Markdown nests: list items and blockquotes several on one line, mixed, and emphasis', () => {
+    const deep = (what: string, depth: number, line = 5) => `content/x.md:${line}: body: ${what} nested ${depth} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`;
+    expect(lines(`${'- '.repeat(500)}profondo`)).toEqual([deep('list items', 500)]);
+    expect(lines(`testo\n\n${'* '.repeat(150)}x`)).toEqual([deep('list items', 150, 7)]);
+    expect(lines(`${'1. '.repeat(120)}x`)).toEqual([deep('list items', 120)]);
+    expect(lines(`${'2) '.repeat(120)}x`)).toEqual([deep('list items', 120)]);
+    // A list item's nested list may start on its line or on the next, indented.
+    expect(lines(`${'- '.repeat(60)}x\n${' '.repeat(120)}${'- '.repeat(60)}y`)).toEqual([deep('list items', 120, 6)]);
+    expect(lines(`${'> '.repeat(150)}x`)).toEqual([deep('blockquotes (">")', 150)]);
+    expect(lines(`${'- > 1. '.repeat(40)}x`)).toEqual([deep('blockquotes (">") and list items', 120)]);
+    expect(lines(`${'> '.repeat(60)}${'- '.repeat(60)}x`)).toEqual([deep('blockquotes (">") and list items', 120)]);
+    expect(lines(`${'*a _b '.repeat(60)}x${' c_ d*'.repeat(60)}`)).toEqual([deep('emphasis (* or _)', 120)]);
+    expect(lines(`${'**a '.repeat(60)}\n${'***b '.repeat(30)}x${' c***'.repeat(30)}\n${' d**'.repeat(60)}`, 1)).toEqual([deep('emphasis (* or _)', 120, 2)]);
+  });
+
+  it('is not fooled by what only looks nested: breaks, many siblings, unclosed asterisks, emphasis in separate paragraphs', () => {
+    expect(lines(`${'- '.repeat(300)}\n\n${'* '.repeat(300)}*\n\n${'_ '.repeat(300)}`)).toEqual([]);
+    expect(lines('- - - - voce\n'.repeat(2000))).toEqual([]);
+    expect(lines(`${'5 * 3 '.repeat(500)}\n\n${'*nota '.repeat(50)}`)).toEqual([]);
+    expect(lines('*uno* **due** _tre_ a*b*c **a *b* c** snake_case_name\n'.repeat(500))).toEqual([]);
+    expect(lines(`${'*a '.repeat(60)}x\n\n${'b* '.repeat(60)}`)).toEqual([]);
+  });
+
+  it('says it in Italian for an Italian site', () => {
+    const [problem] = checkBody('content/x.md', `${'- '.repeat(1000)}profondo`, 5);
+    expect(formatProblemIn(problem!, 'it')).toBe(`content/x.md:5: body: voci di elenco annidate su 1000 livelli: se ne ammettono al massimo ${MAX_NESTING}, e a una pagina ne bastano poche`);
+    const [mixed] = checkBody('content/x.md', `${'> - '.repeat(100)}x`, 5);
+    expect(formatProblemIn(mixed!, 'it')).toMatch(/^content\/x\.md:5: .*: citazioni \(">"\) e voci di elenco annidate su 200 livelli/);
+    const [emphasis] = checkBody('content/x.md', `${'*a '.repeat(200)}x${' b*'.repeat(200)}`, 5);
+    expect(formatProblemIn(emphasis!, 'it')).toMatch(/: enfasi \(\* o _\) annidate su 200 livelli/);
+  });
+
+  it('looks at each character a bounded number of times: a 250 kB line of markers is one pass', () => {
+    // Bound the work, not the clock: the scan's regular expressions are sticky or global, never re-run from a line's start.
+    expect(lines(`${'- '.repeat(125_000)}x`)).toEqual([`content/x.md:5: body: list items nested 125000 levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
   });
 
   it('closing tags undo opening ones, so a long page of siblings is not deep', () => {
