@@ -16,6 +16,7 @@ import { errorsOf, formatReport, ProblemsError, type ContentError } from './erro
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { HOSTS, type Host } from './host/repository-files.ts';
 import type { HostConfigFlags } from './host/host-config.ts';
+import type { ServingFlags } from './serve/serving.ts';
 
 /** What bin/brochure.js tells the CLI about itself, and learns back from a run. */
 export interface Runtime {
@@ -195,16 +196,20 @@ function createProgram(runtime: Runtime): Command {
     .command('preview')
     .description('serve the built output folder as a static host would (clean URLs, 404 page)')
     .option('-o, --out <dir>', 'folder to serve', DEFAULTS.out)
-    .option('-p, --port <number>', 'port to listen on', parsePort, DEFAULTS.port)
+    .option(...PORT_OPTION)
     .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
-    .action(async (flags: Pick<Options, 'out' | 'port' | 'host'>) => {
+    .option('--open', 'open the site in the default browser')
+    .option(...LANG_OPTION)
+    .action(async (flags: Pick<Options, 'out' | 'host'> & ServingFlags & { lang?: Language }) => {
       const options = resolveOptions(flags);
-      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }, { assertSiteDirectory, directoryFiles, serveSite }] = await Promise.all([
+      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }, { assertSiteDirectory, directoryFiles, serveSite }, serving] = await Promise.all([
         import('./host/headers-file.ts'),
         import('./base-path.ts'),
         import('./serve/network-urls.ts'),
         import('./serve/server.ts'),
+        import('./serve/serving.ts'),
       ]);
+      const language = await messagesLanguage(flags.lang, options.content);
       await assertSiteDirectory(options.out);
       const files = directoryFiles(options.out);
       // The site's base path (a GitHub Pages project site lives under /<repo>/) is in its robots.txt.
@@ -212,12 +217,18 @@ function createProgram(runtime: Runtime): Command {
       const server = await serveSite({
         ...(await asStaticHost(files)),
         port: options.port,
+        // A port given on the command line is the user's: busy, it is an error; the default yields to the next free one.
+        strictPort: flags.port !== undefined,
+        language,
         host: options.host,
         base,
       });
+      const note = serving.portNote(options.port, server.port, language);
+      if (note) console.log(note);
       const shownBase = base === '/' ? '' : base;
-      const others = networkUrls(options.host, server.port, shownBase).map((url) => ` and ${url}`).join('');
-      console.log(`Serving ${displayPath(options.out)}/ at ${server.url}${shownBase}${others} (Ctrl-C to stop)`);
+      const others = networkUrls(options.host, server.port, shownBase).map((url) => ` and ${serving.shownUrl(url)}`).join('');
+      console.log(`Serving ${displayPath(options.out)}/ at ${serving.shownUrl(`${server.url}${shownBase}`)}${others} (Ctrl-C to stop)`);
+      await serving.openIfAsked(flags, `${server.url}${base}`, language);
       await stopOnSignal(() => server.close());
     });
 
@@ -225,13 +236,14 @@ function createProgram(runtime: Runtime): Command {
     .command('watch')
     .description('build, serve on localhost, rebuild on every change and reload open pages')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
-    .option('-p, --port <number>', 'port to listen on (0 picks a free one)', parsePort, DEFAULTS.port)
+    .option(...PORT_OPTION)
     .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
+    .option('--open', 'open the site in the default browser once it is served')
     .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
     .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
     .option('-e, --edit', 'also serve the web editor at /admin, saving to the files on disk (runs decap-server on loopback)')
     .option(...LANG_OPTION)
-    .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'port' | 'host'> & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
+    .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'host'> & ServingFlags & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
       const language = await messagesLanguage(flags.lang, options.content);
       const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
@@ -239,11 +251,12 @@ function createProgram(runtime: Runtime): Command {
       const { watchSite } = await import('./watch/watch.ts');
       // For the whole session: a photo added while watching is encoded with the same progress line.
       const stopProgress = showImageProgress(process.stderr);
-      const starting = watchSite(options, { write: flags.out !== undefined, guard, edit: flags.edit === true, language });
+      const starting = watchSite(options, { write: flags.out !== undefined, guard, edit: flags.edit === true, language, strictPort: flags.port !== undefined });
       // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
       // half-written output folder is left behind.
       const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined).finally(stopProgress));
-      await starting;
+      const session = await starting;
+      if (flags.open) await (await import('./serve/serving.ts')).openIfAsked(flags, session.home, language);
       await stopped;
     }));
 
@@ -318,6 +331,9 @@ function fail(problems: ContentError[], reassurance: string, language: Language)
   console.error(`${formatReport(problems, language)}\n${reassurance}`);
   process.exitCode = 1;
 }
+
+// Unset, the default port, or the next free one after it (an explicit busy port is an error, as Vite's strictPort).
+const PORT_OPTION = ['-p, --port <number>', `port to listen on (default ${DEFAULTS.port}, or the next free one after it; 0 picks any free one)`, parsePort] as const;
 
 // Reports in Italian or English; unset, the `language` of site.yaml decides (English if it has none).
 const LANG_OPTION = ['--lang <it|en>', 'language of the content messages (default: site.yaml "language", else en)', parseLanguage] as const;

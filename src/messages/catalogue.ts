@@ -311,6 +311,16 @@ export const WORDS = {
   warningsIntro: { en: 'The page is up to date; these lines of the content were ignored or look wrong.', it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.' },
   close: { en: 'Close', it: 'Chiudi' },
   // Deploying and serving (issue 25): host-config (src/host/host-config.ts), preview and watch's port and browser (src/serve/dev-server.ts), the first run (src/launch/).
+  portBusy: {
+    en: 'Port {port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.',
+    it: 'La porta {port} è già occupata. Chiudi il programma che la usa, scegli un’altra porta con --port <numero>, oppure togli --port per prendere la prima libera.',
+  },
+  portsBusy: {
+    en: 'Ports {port} to {last} are all in use. Stop the programs using them, or choose another port with --port <number>.',
+    it: 'Le porte da {port} a {last} sono tutte occupate. Chiudi i programmi che le usano, oppure scegli un’altra porta con --port <numero>.',
+  },
+  portTaken: { en: 'Port {port} is in use, so the site is served on {chosen}.', it: 'La porta {port} è occupata, quindi il sito è servito sulla {chosen}.' },
+  browserNotOpened: { en: 'Could not open a browser ({reason}); open {url} yourself.', it: 'Non sono riuscito ad aprire il browser ({reason}): apri tu {url}.' },
   hostFileWritten: {
     en: 'Wrote {file}. Commit it, and the host reads it from the next push: git add {file} && git commit -m "Deploy to {host}" && git push',
     it: 'Ho scritto {file}. Fai il commit, e dal prossimo push l’host lo legge: git add {file} && git commit -m "Deploy to {host}" && git push',

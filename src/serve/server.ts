@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
+import { word, type Language } from '../messages/translate.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
@@ -21,6 +22,13 @@ export interface ServeOptions {
   port: number;
   host?: string;
   headers?: (file: string) => Record<string, string>;
+  /**
+   * A busy `port` is an error (the default), as with an explicit `--port`; when false, the next free
+   * port above it is taken, as Vite does without `strictPort`.
+   */
+  strictPort?: boolean;
+  /** The language of the busy-port error; English by default. */
+  language?: Language;
   /** The site's base path (`/studio-pss/`), or how to read it per request (watch: from the last build); `/` by default. */
   base?: string | (() => string);
   handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -191,22 +199,38 @@ async function respond(options: ServeOptions, guard: ReturnType<typeof hostGuard
   res.end(req.method === 'HEAD' ? undefined : sent.body);
 }
 
+/** How many ports from the asked one a non-strict server tries before giving up. */
+const PORT_TRIES = 20;
+
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 
-/** Starts the static server; rejects with a ServerError when the port is taken. */
+/** Starts the static server; rejects with a ServerError when the port is taken (with `strictPort: false`, the next twenty too). */
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const guard = hostGuard(options.host);
   const server = createServer((req, res) => {
     respond(options, guard, req, res).catch(() => (res.headersSent ? res.destroy() : sendText(res, 500, 'Internal server error')));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const busy = `Port ${options.port} is already in use. Stop the other server or choose another port with --port <number>.`;
-      reject(error.code === 'EADDRINUSE' ? new ServerError(busy) : error);
+  const listen = (port: number) =>
+    new Promise<boolean>((resolve, reject) => {
+      const failed = (error: NodeJS.ErrnoException) => {
+        server.off('listening', listening);
+        if (error.code === 'EADDRINUSE') resolve(false);
+        else reject(error);
+      };
+      const listening = () => {
+        server.off('error', failed);
+        resolve(true);
+      };
+      server.once('error', failed);
+      server.once('listening', listening);
+      server.listen(port, host);
     });
-    server.listen(options.port, host, resolve);
-  });
+  // Port 0 asks the system for a free one, so it is never busy.
+  const tries = options.strictPort === false && options.port !== 0 ? Math.min(PORT_TRIES, 65536 - options.port) : 1;
+  let listening = false;
+  for (let offset = 0; offset < tries && !listening; offset++) listening = await listen(options.port + offset);
+  if (!listening) throw new ServerError(word(tries > 1 ? 'portsBusy' : 'portBusy', options.language ?? 'en', { port: String(options.port), last: String(options.port + tries - 1) }));
   const { port } = server.address() as AddressInfo;
   const shownHost = LOCAL_HOSTS.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {

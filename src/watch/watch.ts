@@ -18,6 +18,7 @@ import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FI
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
 import { serveSite } from '../serve/server.ts';
+import { portNote, shownUrl } from '../serve/serving.ts';
 import { settle } from './settle.ts';
 import { watchFiles } from './watch-files.ts';
 import { networkUrls } from '../serve/network-urls.ts';
@@ -38,6 +39,8 @@ export interface WatchSettings {
   edit?: boolean;
   /** The language of problem reports, in the terminal and the overlay; English by default. */
   language?: Language;
+  /** Whether a busy `options.port` is an error (the default) rather than a reason to take the next free one. */
+  strictPort?: boolean;
   /** Called after each rebuild with where its time went (the benchmark prints it). */
   timing?: (timing: RebuildTiming) => void;
 }
@@ -62,6 +65,8 @@ export interface RebuildTiming {
 export interface WatchSession {
   url: string;
   port: number;
+  /** The home page's URL (`url` and the site's base path), which `--open` opens. */
+  home: string;
   /** Stops watching, waits for the build in flight, ends the reload streams and closes the server. */
   close(): Promise<void>;
 }
@@ -91,6 +96,8 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const server = await serveSite({
     ...serveBuild(() => current, live, devFiles, base),
     port: options.port,
+    strictPort: settings.strictPort ?? true,
+    language,
     host: options.host,
     base,
     handle,
@@ -99,6 +106,9 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     await editor?.close();
     throw reason;
   });
+
+  const note = portNote(options.port, server.port, language);
+  if (note) log(note);
 
   const cache = new WatchCache(options);
   const edits = new ContentEdits(options, cache);
@@ -166,11 +176,12 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
   const shownBase = base() === '/' ? '' : base();
   if (editor) log(`Editor: ${server.url}${shownBase || '/'}admin (saves go to the files under ${shown(options.content)}/)`);
-  log(`Serving ${server.url}${shownBase}${networkUrls(options.host, server.port, shownBase).map((url) => ` and ${url}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
+  log(`Serving ${shownUrl(`${server.url}${shownBase}`)}${networkUrls(options.host, server.port, shownBase).map((url) => ` and ${shownUrl(url)}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
     url: server.url,
     port: server.port,
+    home: `${server.url}${base()}`,
     close: async () => {
       await files.close();
       await queue.close();

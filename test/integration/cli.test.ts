@@ -235,7 +235,7 @@ describe.concurrent('preview', () => {
     const { port } = busy.address() as { port: number };
     const { code, stderr } = await runCli(['preview', '--port', String(port)], project);
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe(`Port ${port} is already in use. Stop the other server or choose another port with --port <number>.`);
+    expect(stderr.trim()).toBe(`Port ${port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.`);
   });
 
   it('serves a built site with clean URLs and a 404 status, and stops on SIGTERM with exit 0', async () => {

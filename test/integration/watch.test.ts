@@ -263,14 +263,14 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
 });
 
 describe('brochure watch on a busy port', () => {
-  it('says the port is taken and suggests --port', async () => {
+  it('says the port is taken and suggests --port, in the language of the site (the sample is Italian)', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as { port: number };
     try {
       const result = await runCli(['watch', '--port', String(port), '--content', path.join(ROOT, 'content')], ROOT);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`Port ${port} is already in use`);
+      expect(result.stderr).toContain(`La porta ${port} è già occupata.`);
       expect(result.stderr).toContain('--port');
     } finally {
       blocker.close();

@@ -231,8 +231,29 @@ describe('serveSite from a directory', () => {
     const attempt = serveSite({ files: directoryFiles(root), port: server.port });
     await expect(attempt).rejects.toBeInstanceOf(ServerError);
     await expect(attempt).rejects.toThrow(
-      `Port ${server.port} is already in use. Stop the other server or choose another port with --port <number>.`,
+      `Port ${server.port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.`,
     );
+  });
+});
+
+describe('a busy port', () => {
+  const pages = (home: string) => memoryFiles(() => new Map([['index.html', new TextEncoder().encode(home)]]));
+  it('without strictPort, is passed over for the next free one; strict, or in Italian, is an error', async () => {
+    const held = await serveSite({ files: pages('held'), port: 0 });
+    try {
+      const next = await serveSite({ files: pages('next'), port: held.port, strictPort: false });
+      try {
+        expect(next.port).toBeGreaterThan(held.port);
+        expect(await (await fetch(`${next.url}/`)).text()).toBe('next');
+      } finally {
+        await next.close();
+      }
+      await expect(serveSite({ files: pages('none'), port: held.port, strictPort: true, language: 'it' })).rejects.toThrow(
+        `La porta ${held.port} è già occupata. Chiudi il programma che la usa, scegli un’altra porta con --port <numero>, oppure togli --port per prendere la prima libera.`,
+      );
+    } finally {
+      await held.close();
+    }
   });
 });
 
