@@ -9,7 +9,6 @@ import { MAX_YAML_ALIASES } from './limits.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
 import type { FrontMatterCache } from './front-matter-cache.ts';
-import { plainFrontMatterData } from './plain-front-matter.ts';
 import { displayPathsIn, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
@@ -221,12 +220,6 @@ export function markdownKind(folder: string, name: string): EntryKind | undefine
 function parseData(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): { source: YamlSource; data: unknown } | undefined {
   const known = frontMatter?.get(text);
   if (known !== undefined) return { source: lazySource(file, text), data: known };
-  // Plain block YAML is read without building a document; one is parsed only if a message needs a line.
-  const plain = plainFrontMatterData(text);
-  if (plain) {
-    frontMatter?.set(text, plain.data);
-    return { source: lazySource(file, text), data: plain.data };
-  }
   const source = parseYaml(file, text, problems);
   if (!source) return undefined;
   const data = toData(file, source, problems);
@@ -240,8 +233,6 @@ function parseData(file: string, text: string, problems: ContentError[], frontMa
  * `parseData` returns and may cache for it. Undefined otherwise (loading then parses it and says why).
  */
 export function cleanYamlData(text: string): { data: unknown } | undefined {
-  const plain = plainFrontMatterData(text);
-  if (plain) return plain;
   const source = parseYaml('', text, []);
   if (!source || source.document.warnings.length > 0) return undefined;
   const data = toData('', source, []);
@@ -251,7 +242,7 @@ export function cleanYamlData(text: string): { data: unknown } | undefined {
 /** A YamlSource parsed on first use: only a message needing a line number reads it. */
 export function lazySource(file: string, text: string): YamlSource {
   let parsed: YamlSource | undefined;
-  // The text parsed without error when it was cached or read as plain YAML; should the parser now disagree, lines fall back to 1.
+  // The text parsed without error when it was cached; should the parser now disagree, lines fall back to 1.
   const source = () => (parsed ??= parseYaml(file, text, []) ?? { document: new Document(), lineCounter: new LineCounter() });
   return {
     get document() {
