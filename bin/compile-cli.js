@@ -1,6 +1,5 @@
-// Compiles src/ into lib/cli.cjs, the one CommonJS file bin/brochure.js runs with V8's code cache.
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+// Compiles src/ into lib/cli.cjs, the one CommonJS file bin/brochure.js runs: one file to load instead of src/ through tsx.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Parts of dependencies the CLI never runs, left out so each command parses less (README, "Why
@@ -23,37 +22,24 @@ const unusedParts = {
   },
 };
 
-// The bundle's entry: the CLI, and in a thread started from this file (the Markdown worker of a large
-// site, src/model/markdown-worker.ts, starts one from its own module's file) that worker's part.
-const ENTRY = [
-  "export { main } from './src/cli.ts';",
-  "import { isMainThread } from 'node:worker_threads';",
-  "if (!isMainThread) void import('./src/model/markdown-worker.ts');",
-].join('\n');
-
 /**
  * Bundles src/ and its pure-JS dependencies into `lib/cli.cjs`; React, react-dom, esbuild and sharp
- * stay outside (one React shared with the templates bundle; binaries), required as CommonJS. Its
- * first line names the hash of its contents, which keys its code caches (V8 checks only a cache's
- * source length, so a cache of another bundle of the same length would otherwise be taken).
+ * stay outside (one React shared with the templates bundle; binaries), required as CommonJS.
  */
 export async function compileCli(root) {
   const { build } = await import('esbuild');
   const compiled = `${root}lib/cli.cjs`;
   const { outputFiles, warnings } = await build({
-    stdin: { contents: ENTRY, resolveDir: root, sourcefile: 'cli-entry.ts', loader: 'ts' },
+    entryPoints: [`${root}src/cli.ts`],
     outfile: compiled,
     write: false,
     bundle: true,
     platform: 'node',
-    // One CommonJS script rather than ES module chunks: V8 can cache its compiled code (vm.Script's
-    // cachedData), which Node 20 offers for no ES module, and a module the CLI imports when a command
-    // runs still runs only then (esbuild wraps it in a function called on the first import).
+    // CommonJS: esbuild's ES module output cannot require() the Node built-ins its bundled CommonJS
+    // dependencies ask for, and a module the CLI imports when a command runs still runs only then
+    // (esbuild wraps it in a function called on the first import).
     format: 'cjs',
     target: 'node20',
-    // import() of the templates bundle becomes require(): ES modules load through require() on Node
-    // 20.19 and later, and a script compiled from a code cache cannot call import() on Node 20.
-    supported: { 'dynamic-import': false },
     // Whitespace and syntax only: stack traces of bugs keep readable names without a source map.
     minifyWhitespace: true,
     minifySyntax: true,
@@ -68,25 +54,12 @@ export async function compileCli(root) {
   // Any other part of import.meta would be empty in CommonJS, silently: refuse to make that bundle.
   const lost = warnings.find((warning) => warning.text.includes('import.meta'));
   if (lost) throw new Error(`bin/compile-cli.js: ${lost.location?.file ?? 'src'}:${lost.location?.line ?? 0}: ${lost.text} (the compiled CLI defines import.meta.url, dirname and filename only)`);
-  const [bundle] = outputFiles;
-  const id = createHash('sha256').update(bundle.contents).digest('hex').slice(0, 16);
   mkdirSync(path.dirname(compiled), { recursive: true });
   // Written to a private name and renamed: concurrent runs (parallel tests) never see half a file.
   const temporary = `${compiled}.${process.pid}.tmp`;
-  writeFileSync(temporary, Buffer.concat([Buffer.from(`// brochure-bundle ${id}\n`), bundle.contents]));
+  writeFileSync(temporary, outputFiles[0].contents);
   renameSync(temporary, compiled);
-  removeOlderOutputs(root, id);
+  // V8 code caches of the CLI before bin/brochure.js used Node's own (module.enableCompileCache).
+  rmSync(`${root}lib/code-cache`, { recursive: true, force: true });
   return compiled;
-}
-
-// Code caches of earlier bundles are never taken again; the ES module chunks of brochure before
-// lib/cli.cjs (lib/cli.js, lib/chunks/) are not run any more.
-function removeOlderOutputs(root, id) {
-  const caches = `${root}lib/code-cache`;
-  mkdirSync(caches, { recursive: true });
-  for (const name of readdirSync(caches, { withFileTypes: true }).filter((entry) => entry.isFile())) {
-    if (!name.name.includes(id)) rmSync(path.join(caches, name.name), { force: true });
-  }
-  rmSync(`${root}lib/cli.js`, { force: true });
-  rmSync(`${root}lib/chunks`, { recursive: true, force: true });
 }

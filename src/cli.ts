@@ -1,34 +1,25 @@
 // The `brochure` command line: build | check | preview | watch, flags -> options, exit codes.
 // Each command imports what it runs when it runs (the compiled CLI splits there), so `--version`
 // never loads the pipeline, `check` never loads React, and only `watch` loads its watcher and live reload.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeEnvironmentError } from './environment-error.ts';
 import { showImageProgress } from './cli-progress.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
-import { prepareExchange } from './output/exchange.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
 import { translateMessage, word, type Language } from './messages/translate.ts';
-import { errorsOf, formatReport, ProblemsError, type ContentError } from './errors.ts';
+import { errorsOf, formatReport, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { HOSTS, type Host } from './host/repository-files.ts';
 import type { HostConfigFlags } from './host/host-config.ts';
 import type { ServingFlags } from './serve/serving.ts';
 
-/** What bin/brochure.js tells the CLI about itself, and learns back from a run. */
-export interface Runtime {
-  /** The compiled CLI's hash (its first line); unset when src/ runs through tsx, and then no build is skipped as up to date. */
-  bundle?: string;
-  /** Set by a `build` that found its output up to date and ran none of the pipeline (V8's code cache of such a run would lack it). */
-  upToDate?: boolean;
-}
-
 /** Runs the CLI with `argv` (without node and script); resolves to the process exit code. */
-export async function main(argv: string[], runtime: Runtime = {}): Promise<number> {
-  const program = createProgram(runtime);
+export async function main(argv: string[]): Promise<number> {
+  const program = createProgram();
   // Commands report failure through process.exitCode; start clean when main runs more than once.
   process.exitCode = undefined;
   try {
@@ -60,7 +51,7 @@ export async function main(argv: string[], runtime: Runtime = {}): Promise<numbe
   }
 }
 
-function createProgram(runtime: Runtime): Command {
+function createProgram(): Command {
   const program = new Command('brochure')
     .description('Builds the website of the practice from content/ (Markdown and YAML) into static HTML.')
     .version(packageVersion(), '-v, --version', 'print the version')
@@ -79,96 +70,33 @@ function createProgram(runtime: Runtime): Command {
     .option(...LANG_OPTION)
     .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);
-      const check = runtime.bundle === undefined ? undefined : await import('./up-to-date.ts');
-      const { startBundles, startEsbuild } = await import('./bundle/start-bundles.ts');
-      // What reads none of the inputs, first while this process is still small (starting a process costs
-      // more the more memory it holds): esbuild's process, perl, and on a cold build of a large site the
-      // content worker, which loads its code meanwhile and is handed its files below (src/model/markdown-worker.ts).
-      const startHelpers = async () => {
-        await startEsbuild(options.cacheDir);
-        prepareExchange();
-        (await import('./model/markdown-worker.ts')).preloadContentWorker(options.content, options.cacheDir);
-      };
-      // No record of a last build into this folder: a build is certain, so they start before the check takes the inputs.
-      const certain = check === undefined || !existsSync(check.recordFile(options));
-      if (certain) await startHelpers();
-      // Nothing changed since the last good build into this folder: its report again, nothing rebuilt.
-      // Every flag is part of what must be the same, as given (a flag added later is too).
-      const upToDate = check?.checkUpToDate(options, { bundle: runtime.bundle, flags });
-      if (upToDate?.report) {
-        process.stderr.write(upToDate.report.stderr);
-        process.stdout.write(upToDate.report.stdout);
-        runtime.upToDate = true;
-        return;
-      }
-      if (!certain) await startHelpers();
-      // esbuild bundles in its own process while this one loads the pipeline, checks the output folder
-      // and reads the content (a refused folder only lets it finish before the process exits).
-      const started = startBundles(options);
-      // A cold build's content worker gets its files now (the one started ahead, or a new one): it reads
-      // them on the other core while this one checks the output folder and loads the pipeline.
-      const contentWorker = (await import('./model/markdown-worker.ts')).startColdContentWorker(options.content, options.cacheDir);
       const guard = outputGuard(options, flags.force);
-      // The pipeline's code loads (main thread) while the output folder is checked (file system);
-      // a refused folder rejects at once, and the modules are then not needed.
-      const [, { streamSite }, { writeSite }, { streamWithCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] =
-        await Promise.all([
-          prepareOutput(options.out, guard, options.content),
-          import('./build.ts'),
-          import('./output/write-site.ts'),
-          import('./host/precompress.ts'),
-          import('./summary.ts'),
-          import('./compliance/rules.ts'),
-          import('./compliance/report.ts'),
-          import('./launch/input.ts'),
-          import('./launch/report.ts'),
-          import('./launch/rules.ts'),
-        ]);
+      // A refused output folder fails at once, before anything is built.
+      await prepareOutput(options.out, guard, options.content);
+      const [{ buildSite }, { writeSite }, { withCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] = await Promise.all([
+        import('./build.ts'),
+        import('./output/write-site.ts'),
+        import('./host/precompress.ts'),
+        import('./summary.ts'),
+        import('./compliance/rules.ts'),
+        import('./compliance/report.ts'),
+        import('./launch/input.ts'),
+        import('./launch/report.ts'),
+        import('./launch/rules.ts'),
+      ]);
       // Read when there is something to report: a clean build does not parse site.yaml for it.
       const language = () => messagesLanguage(flags.lang, options.content);
-      const failed = async (problems: ContentError[]) => {
-        const chosen = await language();
-        fail(problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
-      };
       const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
-      const build = await streamSite(options, { started, contentWorker }).finally(stopProgress);
-      if (!build.ok) return failed(build.problems);
-      let folder: bigint;
-      // The previous output's removal, when it goes on in another process while the reports are made.
-      let removal: Promise<void> | undefined;
-      try {
-        // The guard checks the output against the names the stream will write before its first file.
-        folder = await writeSite(options.out, streamWithCompressedSiblings(build.files, build.pageCount, options.cacheDir), guard, build.topLevel, (started) => {
-          removal = started;
-          // Its failure is the build's (awaited last), unless something before that failed first.
-          started.catch(() => undefined);
-        });
-      } catch (error) {
-        // What the content stage cached is still good for the next build.
-        await build.cacheSaved().catch(() => undefined);
-        // A broken link is only known once every page was rendered; writeSite has discarded its staging folder.
-        if (error instanceof ProblemsError) return failed(error.problems);
-        throw error;
+      const result = await buildSite(options).finally(stopProgress);
+      if (!result.ok) {
+        const chosen = await language();
+        return fail(result.problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
       }
-      const result = build.result();
-      const warnings = result.problems.length > 0 ? `${formatReport(result.problems, await language())}\n` : '';
-      process.stderr.write(warnings);
-      // Recorded with the build: what a later build with nothing changed prints, the same report
-      // with a last line saying so.
-      let replay = '';
-      if (!options.quiet) {
-        const notes = [formatComplianceSummary(checkCompliance(result)), formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)))].filter((line) => line !== null);
-        const summary = (upToDate: boolean) => [...notes, formatSummary(result, displayPath(options.out), { upToDate })].join('\n');
-        console.log(summary(false));
-        replay = `${summary(true)}\n`;
-      }
-      // The caches are written while the output is taken for the record (their writes in flight meanwhile);
-      // the record waits for them and for the removal, and is written only if both went well.
-      const saved = build.cacheSaved();
-      saved.catch(() => undefined);
-      await upToDate?.record({ stdout: replay, stderr: warnings }, folder, Promise.all([saved, removal]));
-      await saved;
-      await removal;
+      await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), guard);
+      if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
+      if (options.quiet) return;
+      const notes = [formatComplianceSummary(checkCompliance(result)), formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)))].filter((line) => line !== null);
+      console.log([...notes, formatSummary(result, displayPath(options.out))].join('\n'));
     }));
 
   program

@@ -4,13 +4,8 @@ import { plural } from './plural.ts';
 
 type Summarised = Pick<BuildSuccess, 'pages' | 'times' | 'imagesEncoded'> & { files: ReadonlyMap<string, { byteLength: number }> };
 
-/**
- * `Built 7 pages, 184 kB in 0.21 s` preceded by one line per route (sizes from the output bytes). With
- * `upToDate`, the summary a later `build` prints when it finds nothing changed (src/up-to-date.ts): the
- * same rows without the images encoded, and a last line that says nothing was built rather than
- * repeating this build's times.
- */
-export function formatSummary(result: Summarised, outLabel: string, { upToDate = false } = {}): string {
+/** `Built 7 pages, 184 kB in 0.21 s` preceded by one line per route (sizes from the output bytes). */
+export function formatSummary(result: Summarised, outLabel: string): string {
   const rows = result.pages.map((page) => [page.route.path ?? `(404) ${page.route.file}`, result.files.get(page.route.file)?.byteLength ?? 0] as const);
   const width = Math.max(...rows.map(([label]) => label.length));
   const total = [...result.files.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0);
@@ -19,10 +14,8 @@ export function formatSummary(result: Summarised, outLabel: string, { upToDate =
   return [
     ...rows.map(([label, bytes]) => `  ${label.padEnd(width)}  ${formatBytes(bytes).padStart(8)}`),
     `  ${'HTML'.padEnd(width)}  ${formatBytes(html).padStart(8)}`,
-    `  ${'assets'.padEnd(width)}  ${formatBytes(total - html).padStart(8)}  (${plural(result.files.size - rows.length, 'file')}${result.imagesEncoded && !upToDate ? `, ${result.imagesEncoded} images encoded` : ''})`,
-    upToDate
-      ? `Up to date: ${plural(rows.length, 'page')}, ${formatBytes(total)} in ${outLabel}/, nothing changed since the last build.`
-      : `Built ${plural(rows.length, 'page')}, ${formatBytes(total)} in ${(time / 1000).toFixed(2)} s into ${outLabel}/ (content ${ms(content)}, assets ${ms(assets)}, render ${ms(render)}).`,
+    `  ${'assets'.padEnd(width)}  ${formatBytes(total - html).padStart(8)}  (${plural(result.files.size - rows.length, 'file')}${result.imagesEncoded ? `, ${result.imagesEncoded} images encoded` : ''})`,
+    `Built ${plural(rows.length, 'page')}, ${formatBytes(total)} in ${(time / 1000).toFixed(2)} s into ${outLabel}/ (content ${ms(content)}, assets ${ms(assets)}, render ${ms(render)}).`,
   ].join('\n');
 }
 

@@ -21,11 +21,6 @@ interface CacheRecord {
   outputs: { path: string; base64: string }[];
 }
 
-/** Whether the build `name` left a record in `cacheDir`: without one, the next `cachedBuild` of it runs esbuild. */
-export function hasBuildRecord(name: string, cacheDir: string): boolean {
-  return existsSync(recordFileOf(name, cacheDir));
-}
-
 function recordFileOf(name: string, cacheDir: string): string {
   return path.join(cacheDir, `${name}.json`);
 }
@@ -38,8 +33,7 @@ export function cachedBuild(name: string, cacheDir: string, given: BuildOptions)
   const options: BuildOptions = { tsconfigRaw: TYPESCRIPT_SETTINGS, ...given };
   const recordFile = recordFileOf(name, cacheDir);
   const key = JSON.stringify(options);
-  // A build asked for again while it runs (`build` starts the bundles before the content is
-  // validated, src/bundle/start-bundles.ts) joins the running one; once settled, the next call checks
+  // A build asked for again while it runs joins the running one; once settled, the next call checks
   // its inputs afresh, so an edit between two builds is always seen.
   const running = inFlight.get(`${recordFile}\0${key}`);
   if (running) return running;

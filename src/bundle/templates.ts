@@ -14,8 +14,7 @@ import type { LoadedTemplates, PageTemplates } from '../render/page-props.ts';
  * gets a new URL and is re-imported, an unchanged one is the module already loaded.
  */
 export function loadTemplates(options: ResolvedOptions): Promise<LoadedTemplates> {
-  // Asked for again while loading (`build` starts it early, src/bundle/start-bundles.ts): one load,
-  // one write of the bundle file.
+  // Asked for again while loading (two builds in one process): one load, one write of the bundle file.
   const key = `${options.cacheDir}\0${options.templatesDir}\0${options.packageRoot}`;
   const running = loading.get(key);
   if (running) return running;
@@ -32,14 +31,8 @@ async function bundleAndImport(options: ResolvedOptions): Promise<LoadedTemplate
   const sourcemap = process.sourceMapsEnabled;
   const [bundle] = await cachedBuild(sourcemap ? 'templates-mapped' : 'templates', options.cacheDir, {
     absWorkingDir: options.packageRoot,
-    // The same bundle is the module render workers start from (see render-worker.ts).
     stdin: {
-      contents: [
-        `import { pages } from ${JSON.stringify(path.join(options.templatesDir, 'pages', 'index.ts'))};`,
-        `import { answerRenderTask } from ${JSON.stringify(path.join(options.packageRoot, 'src', 'render', 'render-worker.ts'))};`,
-        'answerRenderTask(pages);',
-        'export { pages };',
-      ].join('\n'),
+      contents: `export { pages } from ${JSON.stringify(path.join(options.templatesDir, 'pages', 'index.ts'))};`,
       resolveDir: options.packageRoot,
       sourcefile: 'templates-entry.ts',
       loader: 'ts',

@@ -206,13 +206,6 @@ function checkedEntry(file: string, kind: EntryKind, { matter, body, bodyLine, c
   return { kind, file, source: lazySource(file, matter), data: check.data, body, bodyLine, checked: check };
 }
 
-/** The kind of the Markdown file `name` in `folder` of the content (`''`, `professionals`, `services`), as loading reads it; undefined for a file loading does not read. */
-export function markdownKind(folder: string, name: string): EntryKind | undefined {
-  if (folder === 'professionals') return 'professional';
-  if (folder === 'services') return 'service';
-  return folder === '' ? PAGE_FILES.find(([page]) => page === name)?.[1] : undefined;
-}
-
 /**
  * YAML text -> its data, from the front-matter cache when it parsed cleanly before (then the document
  * is parsed only if asked for). Only data that parsed with no warning and within the alias cap is cached.

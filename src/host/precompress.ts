@@ -2,9 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { hash, writeFileAtomic } from '../cache-file.ts';
-import { packedForms, packKey, type CompressedForms, type CompressedPack } from './compressed-pack.ts';
 import { isCompressible } from '../serve/media-types.ts';
 
 const brotli = promisify(brotliCompress);
@@ -24,10 +23,15 @@ const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: 10, large:
 
 const CONCURRENCY = 4;
 
+/** A file's `.br` and `.gz` forms, each present only when smaller than the file. */
+export interface CompressedForms {
+  br?: Uint8Array;
+  gz?: Uint8Array;
+}
+
 // Sites of more pages than this compress their pages with the `large` effort; hashed assets never are.
-// Decided by the page count, known before any page is rendered, so a streamed build (`build`) and a
-// whole one (`watch --out`) choose the same effort and write the same bytes. A page is about 25 kB,
-// so this is the 4 MB of pages where brochure 11 starts to cost seconds.
+// Decided by the page count, so `build` and `watch --out` choose the same effort and write the same
+// bytes. A page is about 25 kB, so this is the 4 MB of pages where brotli 10 starts to cost seconds.
 const LARGE_SITE_PAGES = 160;
 
 // A file larger than this takes the `large` effort whatever the site: brotli 11 of the web editor's
@@ -44,31 +48,6 @@ function effortFor(file: string, bytes: Uint8Array, pageCount: number): Compress
 /** Whether `file` gets compressed siblings: text, and not a host file (`_headers`, `_redirects`). */
 function compresses(file: string): boolean {
   return isCompressible(file) && !file.startsWith('_');
-}
-
-/**
- * The siblings a page of a site of `pageCount` pages gets with the `large` effort, compressed at once on
- * the calling thread (a render worker: src/render/render-worker.ts), so they need not be made again while
- * the stream is written; undefined when the page is compressed otherwise (small sites: brotli 10, cached).
- * The same bytes as `compressedForms`: zlib's synchronous and thread-pool calls run the same code.
- */
-export function pageFormsSync(file: string, bytes: Uint8Array, pageCount: number, pack?: CompressedPack): PageForms | undefined {
-  if (!compresses(file) || effortFor(file, bytes, pageCount) !== 'large') return undefined;
-  // With the last build's pack, an unchanged page takes the forms made then, with these same settings.
-  const key = pack && packKey(bytes);
-  const packed = key === undefined ? undefined : packedForms(pack!, key);
-  return { forms: packed ?? smallerForms(bytes, brotliCompressSync(bytes, brotliOptions(bytes, 'large')), gzipSync(bytes, gzipOptions('large'))), key };
-}
-
-/** A page's forms, and its key in the pack of compressed pages when one was given. */
-export interface PageForms {
-  forms: CompressedForms;
-  key?: string;
-}
-
-/** What the forms in a pack of compressed pages were made with: a pack made otherwise is not used. */
-export function packSettings(): string {
-  return `large-${BROTLI_QUALITY.large}-${CACHE_VERSION}`;
 }
 
 /** The siblings of one output file (none for a file that does not compress). */
@@ -144,65 +123,11 @@ export async function withCompressedSiblings(files: ReadonlyMap<string, Uint8Arr
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/**
- * `withCompressedSiblings` for a streamed build (src/build.ts streamSite): hands on each file as it
- * comes, followed by its `.br` and `.gz`, the same bytes as the whole-site variant. At most
- * CONCURRENCY files are compressed at a time, and only that many are read ahead of the writer, so
- * memory stays bounded. An error of `files` (a broken link found at the end) passes through.
- */
-export async function* streamWithCompressedSiblings(
-  files: AsyncIterable<readonly [file: string, bytes: Uint8Array, forms?: CompressedForms]>,
-  pageCount: number,
-  cacheDir?: string,
-): AsyncGenerator<readonly [string, Uint8Array]> {
-  const source = files[Symbol.asyncIterator]();
-  const queue: Promise<readonly [string, Uint8Array, CompressedForms]>[] = [];
-  let exhausted = false;
-  try {
-    for (;;) {
-      while (!exhausted && queue.length < CONCURRENCY) {
-        const next = await source.next();
-        if (next.done) {
-          exhausted = true;
-          break;
-        }
-        const [file, bytes, made] = next.value;
-        // A page whose render thread already compressed it (pageFormsSync) is not compressed again.
-        const job = (made ? Promise.resolve(made) : siblingsOf(file, bytes, pageCount, cacheDir)).then((forms) => [file, bytes, forms] as const);
-        // Awaited in order below; a failure while an earlier file is awaited must not go unhandled.
-        job.catch(() => undefined);
-        queue.push(job);
-      }
-      const head = queue.shift();
-      if (!head) return;
-      const [file, bytes, { br, gz }] = await head;
-      yield [file, bytes];
-      if (br) yield [`${file}.br`, br];
-      if (gz) yield [`${file}.gz`, gz];
-    }
-  } finally {
-    // Stopped early (a failed write): let the source clean up (render workers).
-    if (!exhausted) await source.return?.();
-  }
-}
-
 /** The pages of a site's output map: its HTML files outside `static/` (and the web editor's `admin/`). */
 function countPages(files: Iterable<string>): number {
   let pages = 0;
   for (const file of files) if (file.endsWith('.html') && !file.startsWith('static/') && !file.startsWith('admin/')) pages++;
   return pages;
-}
-
-/**
- * Starts compressing a hashed asset (`static/…`, known before any page) now, while the content is
- * read, so the build's stream later finds its forms made (`cachedForms` joins a running compression
- * of the same bytes). The same forms the stream would make: a hashed asset's effort does not depend
- * on the page count.
- */
-export function compressAhead(file: string, bytes: Uint8Array, cacheDir: string): Promise<unknown> {
-  if (!file.startsWith('static/') || !compresses(file) || effortFor(file, bytes, 0) !== 'smallest') return Promise.resolve();
-  // Only a head start: the stream's own request reports any failure.
-  return cachedForms(bytes, cacheDir).catch(() => undefined);
 }
 
 /** Compressions under way, by cache entry: a second request for the same bytes joins the first. */

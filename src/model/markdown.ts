@@ -1,8 +1,8 @@
 // Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic, writeFileAtomicSync } from '../cache-file.ts';
+import { writeFileAtomic } from '../cache-file.ts';
 import { plainBlocksHtml } from './plain-blocks.ts';
 
 // Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
@@ -12,15 +12,12 @@ const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
 export type RenderedMarkdown = ReadonlyMap<string, string>;
 
 /**
- * Renders every body, reusing HTML cached by earlier builds; on a miss, `helper` may have rendered it.
- * The unified pipeline is loaded and warmed up only when some body is new: on an unchanged site that
- * saves most of the content stage.
+ * Renders every body, reusing HTML cached by earlier builds. The unified pipeline is loaded only when
+ * some body is new: on an unchanged site that saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, helper?: () => Promise<RenderedMarkdown | undefined>, deferWrite?: (write: () => Promise<void>) => void): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
-  const cached = await readMarkdownCache(cacheDir);
-  // Asked for at the first cache miss only: what a second thread rendered (see markdown-worker.ts).
-  let parallel: Promise<RenderedMarkdown | undefined> | undefined;
+  const cached = readMarkdownCache(cacheDir);
   const rendered = new Map<string, string>();
   const fresh: Record<string, string> = {};
   let missed = false;
@@ -30,18 +27,13 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     let html = cached[key];
     if (html === undefined) {
       missed = true;
-      html = (await (parallel ??= helper?.() ?? Promise.resolve(undefined)))?.get(body) ?? (await renderMarkdown(body));
+      html = await renderMarkdown(body);
     }
     rendered.set(body, html);
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) {
-    // Given `deferWrite` (`build`), the caller writes the cache once the output is in place; otherwise
-    // now, synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
-    if (deferWrite) deferWrite(() => writeFileAtomic(cacheFile, JSON.stringify(fresh)));
-    else writeFileAtomicSync(cacheFile, JSON.stringify(fresh));
-  }
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
   return rendered;
 }
 
@@ -72,15 +64,9 @@ export function hashOf(body: string): string {
   return createHash('sha256').update(PROCESSOR_VERSION).update(body).digest('hex');
 }
 
-/** Whether a build left a Markdown cache in `cacheDir` (none: a cold build, every body to render). */
-export function hasMarkdownCache(cacheDir: string): boolean {
-  return existsSync(path.join(cacheDir, 'markdown.json'));
-}
-
 /** Body hash -> HTML, as the last build left it; empty when there is none. */
-export async function readMarkdownCache(cacheDir: string): Promise<Record<string, string>> {
+function readMarkdownCache(cacheDir: string): Record<string, string> {
   try {
-    // Read and written synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
     return JSON.parse(readFileSync(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>;
   } catch {
     return {};

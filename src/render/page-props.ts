@@ -35,7 +35,7 @@ export interface PageProps {
 /** `templates/pages/index.ts` exports one component per route kind. */
 export type PageTemplates = Record<RouteKind, ComponentType<PageProps>>;
 
-/** The page templates and, when they were imported from a bundle, its file: render workers import the same one. */
+/** The page templates and, when they were imported from a bundle, its file. */
 export interface LoadedTemplates {
   pages: PageTemplates;
   bundleFile?: string;

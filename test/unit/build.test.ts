@@ -1,11 +1,10 @@
 // buildSite: the result it returns (sorted files, stage times, warnings), what stops it (content errors, a template that does not compile) and what it throws (bugs); the hooks watch passes.
 // The full output contract of a good site and each content rule's report are in test/integration/build.test.ts.
-import { existsSync } from 'node:fs';
 import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, streamSite, type AssetStage, type BuildCache, type BuildResult, type BuildSuccess } from '../../src/build.ts';
-import { formatProblem, ProblemsError } from '../../src/errors.ts';
+import { buildSite, type AssetStage, type BuildCache, type BuildResult, type BuildSuccess } from '../../src/build.ts';
+import { formatProblem } from '../../src/errors.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
@@ -67,56 +66,6 @@ describe('buildSite on the minimal fixture', () => {
     for (const time of [content, assets, render]) expect(time).toBeGreaterThanOrEqual(0);
     expect(total).toBeGreaterThan(0);
     expect(content + assets + render).toBeCloseTo(total, 6);
-  });
-});
-
-describe('streamSite (what `build` writes)', () => {
-  it('hands out exactly the files and bytes of buildSite, and then the same pages, model and sizes', { timeout: COLD }, async () => {
-    const full = success(await buildSite(optionsFor('minimal')));
-    const stream = await streamSite(optionsFor('minimal'));
-    if (!stream.ok) throw new Error('expected a stream');
-    const streamed = new Map<string, Uint8Array>();
-    for await (const [file, bytes] of stream.files) streamed.set(file, bytes);
-    // Bytes as Buffers on both sides: a bundle from esbuild's cache is a Buffer, a fresh one a Uint8Array,
-    // and another process of the run building other options may replace the cached record between the two builds.
-    const asBuffers = (files: Iterable<[string, Uint8Array]>) => new Map([...files].map(([file, bytes]) => [file, Buffer.from(bytes)]));
-    expect(asBuffers([...streamed].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(asBuffers(full.files));
-    const result = stream.result();
-    expect(result.pages).toEqual(full.pages);
-    expect(result.problems).toEqual(full.problems);
-    expect([...result.files].map(([file, { byteLength }]) => [file, byteLength]).sort()).toEqual([...full.files].map(([file, bytes]) => [file, bytes.byteLength]).sort());
-  });
-
-  it('writes the content stage\'s caches when asked (cacheSaved), after the pages; at once when the content has errors', { timeout: COLD }, async () => {
-    const cacheDir = await tempDir('brochure-stream-cache-');
-    const stream = await streamSite({ ...optionsFor('minimal'), cacheDir });
-    if (!stream.ok) throw new Error('expected a stream');
-    for await (const _ of stream.files);
-    expect(existsSync(path.join(cacheDir, 'front-matter.json'))).toBe(false);
-    await stream.cacheSaved();
-    expect(existsSync(path.join(cacheDir, 'front-matter.json'))).toBe(true);
-    expect(existsSync(path.join(cacheDir, 'markdown.json'))).toBe(true);
-
-    const failedCache = await tempDir('brochure-stream-cache-');
-    expect((await streamSite({ ...resolveOptions({}, fixture('missing-field')), cacheDir: failedCache })).ok).toBe(false);
-    expect(existsSync(path.join(failedCache, 'front-matter.json'))).toBe(true);
-  });
-
-  it('stops at content errors before handing out anything, like buildSite', async () => {
-    expect(await streamSite(resolveOptions({}, fixture('missing-field')))).toEqual(await buildSite(resolveOptions({}, fixture('missing-field'))));
-  });
-
-  it('throws every broken link at the end of the stream, with the problems buildSite reports', { timeout: COLD }, async () => {
-    const options = optionsFor('broken-link');
-    const full = await buildSite(options);
-    const stream = await streamSite(options);
-    if (full.ok || !stream.ok) throw new Error('expected broken links found while streaming');
-    const error = await (async () => {
-      for await (const _ of stream.files);
-    })().catch((reason: unknown) => reason);
-    expect(error).toBeInstanceOf(ProblemsError);
-    expect((error as ProblemsError).problems).toEqual(full.problems);
-    expect(() => stream.result()).toThrow();
   });
 });
 

@@ -1,6 +1,5 @@
 // renderMarkdown: Markdown to HTML, with pasted raw HTML sanitised.
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderMarkdown, renderMarkdownBodies } from '../../src/model/markdown.ts';
@@ -60,22 +59,6 @@ describe('renderMarkdown', () => {
 });
 
 describe('renderMarkdownBodies', () => {
-  it('asks its helper (the other thread) only on a cache miss, uses its HTML, and renders what it lacks', async () => {
-    const cacheDir = await tempDir();
-    let asked = 0;
-    const helper = async () => {
-      asked++;
-      return new Map([['from the worker', '<p>rendered elsewhere</p>']]);
-    };
-    const first = await renderMarkdownBodies(['from the worker', 'not in the worker'], cacheDir, helper);
-    expect(first.get('from the worker')).toBe('<p>rendered elsewhere</p>');
-    expect(first.get('not in the worker')).toBe('<p>not in the worker</p>');
-    expect(asked).toBe(1);
-    // Everything is cached now: the helper is not even asked.
-    expect(await renderMarkdownBodies(['from the worker', 'not in the worker'], cacheDir, helper)).toEqual(first);
-    expect(asked).toBe(1);
-  });
-
   it('renders each distinct body once, keyed by its source text', async () => {
     const rendered = await renderMarkdownBodies(['**uno**', 'due', '**uno**'], await tempDir());
     expect([...rendered]).toEqual([
@@ -103,16 +86,6 @@ describe('renderMarkdownBodies', () => {
     expect(Object.values(JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, string>)).toEqual(['<p>uno</p><!-- cached -->']);
   });
 
-  it('hands its cache write to deferWrite instead of writing, the HTML the same', async () => {
-    const cacheDir = await tempDir();
-    const writes: (() => Promise<void>)[] = [];
-    const rendered = await renderMarkdownBodies(['uno'], cacheDir, undefined, (write) => void writes.push(write));
-    expect(rendered.get('uno')).toBe('<p>uno</p>');
-    expect(existsSync(path.join(cacheDir, 'markdown.json'))).toBe(false);
-    expect(writes).toHaveLength(1);
-    await writes[0]!();
-    expect(Object.values(JSON.parse(await readFile(path.join(cacheDir, 'markdown.json'), 'utf8')) as Record<string, string>)).toEqual(['<p>uno</p>']);
-  });
 
   it('renders afresh when the cache file is unreadable', async () => {
     const cacheDir = await tempDir();

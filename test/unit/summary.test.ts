@@ -47,10 +47,4 @@ describe('formatSummary', () => {
     expect(summary).toContain('  assets       3.0 kB  (2 files, 2 images encoded)');
     expect(summary.split('\n').at(-1)).toMatch(/^Built 2 pages, 3\.2 kB in 0\.05 s into out\/ /);
   });
-
-  it('as printed again when nothing changed: the same rows, nothing encoded, and no times', () => {
-    const summary = formatSummary(result([['/', 'index.html', 100], ['/contatti', 'contatti.html', 100]], { 'static/media/a.jpg': 2_000, 'static/media/b.jpg': 1_000 }, 2), 'out', { upToDate: true });
-    expect(summary.split('\n').slice(0, -1)).toEqual(['  /             100 B', '  /contatti     100 B', '  HTML          200 B', '  assets       3.0 kB  (2 files)']);
-    expect(summary.split('\n').at(-1)).toBe('Up to date: 2 pages, 3.2 kB in out/, nothing changed since the last build.');
-  });
 });
