@@ -20,7 +20,7 @@ import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
-import { renderPage, renderPages, type Page, type RenderPage } from './render/render-pages.ts';
+import { bytesOf, renderPage, renderPages, type Page, type RenderPage } from './render/render-pages.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseMarkdown, sitePath } from './base-path.ts';
 
@@ -197,7 +197,7 @@ function noCache(options: ResolvedOptions): BuildCache {
     reuse: (_stage, _key, run) => run(),
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
     checkLinks: (pages, _files, check) => check(pages),
-    pageBytes: (page) => Buffer.from(page.html),
+    pageBytes: bytesOf,
   };
 }
 

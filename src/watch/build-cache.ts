@@ -8,8 +8,8 @@ import { loadRenderer, renderMarkdown, renderMarkdownBodies, type RenderedMarkdo
 import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
-import type { Page, RenderPage } from '../render/render-pages.ts';
-import { bytesOf, PageCache } from './page-cache.ts';
+import { bytesOf, type Page, type RenderPage } from '../render/render-pages.ts';
+import { PageCache } from './page-cache.ts';
 
 interface Kept {
   key: string;
@@ -40,7 +40,6 @@ export class WatchCache implements BuildCache {
   readonly #pages = new PageCache();
   #linkedFiles: ReadonlySet<string> = new Set();
   #linksChecked = new WeakSet<Page>();
-  readonly #bytes = new WeakMap<Page, Uint8Array>();
 
   constructor(options: ResolvedOptions) {
     this.#templatesDir = options.templatesDir;
@@ -151,9 +150,7 @@ export class WatchCache implements BuildCache {
   }
 
   pageBytes(page: Page): Uint8Array {
-    let bytes = bytesOf(page) ?? this.#bytes.get(page);
-    if (!bytes) this.#bytes.set(page, (bytes = Buffer.from(page.html)));
-    return bytes;
+    return bytesOf(page);
   }
 
   /** Forgets what was computed from `changed`, a file or folder that was added, edited or removed. */

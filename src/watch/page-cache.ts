@@ -1,7 +1,7 @@
 // Watch mode's incremental render: a page is rendered again only when something it read has changed.
 import type { SiteModel } from '../model/site-model.ts';
 import type { AssetManifest, PageTemplates } from '../render/page-props.ts';
-import type { Page, RenderPage } from '../render/render-pages.ts';
+import { asBytes, type Page, type RenderPage } from '../render/render-pages.ts';
 
 /**
  * What a page read of one top-level model key: all of it, or only these own keys of it (the key holds
@@ -116,31 +116,6 @@ function changes(before: SiteModel, after: SiteModel): (reads: Reads) => boolean
     for (const [key, read] of reads) if (!sectionUnchanged(key, read)) return false;
     return true;
   };
-}
-
-/** The UTF-8 bytes of the pages PageCache keeps. */
-const encoded = new WeakMap<Page, Uint8Array>();
-
-/**
- * A page kept as its UTF-8 bytes, its HTML decoded again only when read (the link check of a page just
- * rendered): a page with one accented letter is a two-byte string, so a site's pages as strings take
- * twice their bytes, and kept between saves they are most of watch's heap (240 MB of 400 at XL).
- */
-function asBytes(page: Page): Page {
-  const bytes = Buffer.from(page.html);
-  const kept = {
-    route: page.route,
-    get html() {
-      return bytes.toString('utf8');
-    },
-  };
-  encoded.set(kept, bytes);
-  return kept;
-}
-
-/** The bytes of a page PageCache rendered; undefined for any other page. */
-export function bytesOf(page: Page): Uint8Array | undefined {
-  return encoded.get(page);
 }
 
 /** The top-level keys of either model whose values are not the same object in both. */

@@ -253,14 +253,6 @@ describe('WatchCache.checkLinks', () => {
 });
 
 describe('WatchCache.pageBytes and pagesRendered', () => {
-  it('encodes a page once as UTF-8 and hands back the same bytes for the same page', async () => {
-    const cache = new WatchCache(await project());
-    const page: Page = { route: {} as Route, html: '<p>Però</p>' };
-    const bytes = cache.pageBytes(page);
-    expect(Buffer.from(bytes).toString('utf8')).toBe('<p>Però</p>');
-    expect(cache.pageBytes(page)).toBe(bytes);
-    expect(cache.pageBytes({ ...page })).not.toBe(bytes);
-  });
 
   it('renders pages through its page cache and reports how many the last build rendered', async () => {
     const cache = new WatchCache(await project());
