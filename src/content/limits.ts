@@ -33,11 +33,6 @@ export function checkBody(file: string, body: string, bodyLine: number): Content
   return [];
 }
 
-/** Whether a body may be rendered: a body `checkBody` refuses could crash or stall the parser. */
-export function withinLimits(body: string): boolean {
-  return checkBody('', body, 1).length === 0;
-}
-
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /**
  * One container marker a line may open with, after the ones before it: a blockquote's `>` (group 2) or
