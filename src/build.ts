@@ -178,13 +178,13 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
   for (const [file, contents] of favicons) files.set(file, contents);
   // GitHub Pages publishing from a branch runs Jekyll, which drops `_headers` and is not needed.
   if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
-  // The pages are rendered later, but a public file may not take a page's name either.
-  const pageFiles = new Set(model.routes.map((route) => route.file));
-  const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd, pageFiles);
-  if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
   const admin = await adminBuild(model.site, cmsBackend, options, assets.stylesheet);
   for (const [file, contents] of admin.files) files.set(file, contents);
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site, admin.headers)));
+  // Last, once every file brochure writes is known: the pages are rendered later, but a public file may not take or hide a page's name either.
+  const pageFiles = new Set(model.routes.map((route) => route.file));
+  const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd, pageFiles);
+  if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
   return { ok: true, model, assets, templates, base, findMention: checked.findMention, files, checkedProblems: checked.problems, imagesEncoded: images.encoded, start, contentDone, assetsDone };
 }
 

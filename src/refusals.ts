@@ -81,6 +81,14 @@ export const imageProblems = {
   svgSize: (image: string) => `"${image}" has no size: its <svg> element needs width and height attributes or a viewBox, such as viewBox="0 0 64 64"`,
 };
 
+/** A file of `content/public/` that would replace or hide one brochure writes (the `public` field). */
+export const publicProblems = {
+  clash: (file: string, source: string) => `clashes with ${file}, which brochure generates; remove or rename ${source}`,
+  shadowsPage: (url: string, file: string, source: string) => `would be served at ${url} in place of ${file}, which brochure generates; remove or rename ${source}`,
+  compressedForm: (file: string, source: string) => `would be served as the compressed form of ${file}, which brochure generates; remove or rename ${source}`,
+  builtFolder: (folder: string, source: string) => `is inside ${folder}/, a folder brochure writes itself; move ${source} out of it or remove it`,
+};
+
 /** A third-party URL over plain http (its origin would go into the Content-Security-Policy). */
 export const HTTP_IN_CSP = 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads';
 

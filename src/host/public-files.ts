@@ -3,6 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { displayPath, toPosix } from '../display-path.ts';
 import { ContentError } from '../errors.ts';
+import { publicProblems } from '../refusals.ts';
+import { ADMIN_DIR, filesForPath, STATIC_DIR } from '../routes.ts';
 
 /** The folder inside `content/` whose files go, as they are, to the root of the output. */
 export const PUBLIC_DIR = 'public';
@@ -16,10 +18,17 @@ export async function readPublicFiles(contentDir: string): Promise<Map<string, U
   return new Map(files.map((file, i) => [file, contents[i]!]));
 }
 
+/** The folders brochure writes itself (its hashed assets, the web editor): no public file goes inside them. */
+const BUILT_FOLDERS = [STATIC_DIR, ADMIN_DIR];
+
 /**
- * Adds the public files to the generated ones. A public file with the name of a generated file
- * (in `files`, or among `laterFiles`, the pages a streamed build renders afterwards) is an error
- * naming both, since either choice would silently lose one of them.
+ * Adds the public files to the generated ones. A public file may not replace or shadow what brochure
+ * writes, since either would silently lose a page or a file of the site: a generated file's name (in
+ * `files`, or among `laterFiles`, the pages a streamed build renders afterwards), a name a clean-URL
+ * host tries before a page's file (`contatti` for `/contatti`, `admin` for `/admin/index.html`), the
+ * `.gz`/`.br` form hosts serve in a generated file's place, or a place in a folder brochure writes
+ * itself. Each is an error at the public file. The names come from the build's own outputs and
+ * routes (src/routes.ts's `filesForPath`), never from a list kept here.
  */
 export function addPublicFiles(
   files: Map<string, Uint8Array>,
@@ -28,11 +37,27 @@ export function addPublicFiles(
   cwd: string,
   laterFiles: ReadonlySet<string> = new Set(),
 ): ContentError[] {
+  const generated = (name: string) => files.has(name) || laterFiles.has(name);
   const problems: ContentError[] = [];
   for (const [file, bytes] of publicFiles) {
     const source = displayPath(path.join(contentDir, PUBLIC_DIR, file), cwd);
-    if (files.has(file) || laterFiles.has(file)) problems.push(new ContentError(source, 0, PUBLIC_DIR, `clashes with ${file}, which brochure generates; remove or rename ${source}`));
+    const problem = shadowing(file, generated, source);
+    if (problem) problems.push(new ContentError(source, 0, PUBLIC_DIR, problem));
     else files.set(file, bytes);
   }
   return problems;
+}
+
+/** Why the public file `file` would replace or hide a generated one; undefined when it would not. */
+function shadowing(file: string, generated: (name: string) => boolean, source: string): string | undefined {
+  if (generated(file)) return publicProblems.clash(file, source);
+  const folder = BUILT_FOLDERS.find((name) => file.startsWith(`${name}/`));
+  if (folder) return publicProblems.builtFolder(folder, source);
+  // The URL this file answers at, and what a host would have served there without it.
+  const url = `/${file}`;
+  const hidden = filesForPath(url).find((candidate) => candidate !== file && generated(candidate));
+  if (hidden) return publicProblems.shadowsPage(url, hidden, source);
+  const compressed = /^(.+)\.(?:gz|br)$/.exec(file)?.[1];
+  if (compressed && generated(compressed)) return publicProblems.compressedForm(compressed, source);
+  return undefined;
 }

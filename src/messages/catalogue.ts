@@ -178,6 +178,23 @@ export const MESSAGES = {
     en: '"{image}" has no size: its <svg> element needs width and height attributes or a viewBox, such as viewBox="0 0 64 64"',
     it: '"{image}" non ha dimensioni: il suo elemento <svg> ha bisogno degli attributi width e height o di un viewBox, come viewBox="0 0 64 64"',
   },
+  // Files of content/public/ that would replace or hide what brochure writes (src/host/public-files.ts).
+  publicClash: {
+    en: 'clashes with {file}, which brochure generates; remove or rename {source}',
+    it: 'ha lo stesso nome di {file}, che brochure genera da sé: togli o rinomina {source}',
+  },
+  publicShadowsPage: {
+    en: 'would be served at {url} in place of {file}, which brochure generates; remove or rename {source}',
+    it: 'verrebbe mostrato all’indirizzo {url} al posto di {file}, che brochure genera da sé: togli o rinomina {source}',
+  },
+  publicCompressedForm: {
+    en: 'would be served as the compressed form of {file}, which brochure generates; remove or rename {source}',
+    it: 'verrebbe servito come versione compressa di {file}, che brochure genera da sé: togli o rinomina {source}',
+  },
+  publicBuiltFolder: {
+    en: 'is inside {folder}/, a folder brochure writes itself; move {source} out of it or remove it',
+    it: 'è dentro {folder}/, una cartella che brochure scrive da sé: sposta {source} fuori da lì oppure toglilo',
+  },
   httpInCsp: {
     en: 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
     it: 'serve un indirizzo https://: questa origine entra nella Content-Security-Policy, e con http:// chiunque sulla rete potrebbe cambiare ciò che carica',

@@ -210,6 +210,52 @@ describe('the refusal catalogue: build and check on each bad input', () => {
   }, 60_000);
 });
 
+// A content/public/ file that would replace or hide a page or a file brochure writes: `build` refuses it
+// at the public file and keeps dist/, so neither preview nor the nginx config ever serves it (`check`
+// reads the content only, and knows the generated names only once the site is built).
+const SHADOWING: [string, string][] = [
+  ['contatti', 'content/public/contatti: public: would be served at /contatti in place of contatti.html, which brochure generates; remove or rename content/public/contatti'],
+  ['contatti.html', 'content/public/contatti.html: public: clashes with contatti.html, which brochure generates; remove or rename content/public/contatti.html'],
+  ['404.html', 'content/public/404.html: public: clashes with 404.html, which brochure generates; remove or rename content/public/404.html'],
+  ['_headers', 'content/public/_headers: public: clashes with _headers, which brochure generates; remove or rename content/public/_headers'],
+  ['_redirects', 'content/public/_redirects: public: clashes with _redirects, which brochure generates; remove or rename content/public/_redirects'],
+  ['sitemap.xml', 'content/public/sitemap.xml: public: clashes with sitemap.xml, which brochure generates; remove or rename content/public/sitemap.xml'],
+  ['admin/index.html', 'content/public/admin/index.html: public: is inside admin/, a folder brochure writes itself; move content/public/admin/index.html out of it or remove it'],
+  ['rossi', 'content/public/rossi: public: would be served at /rossi in place of rossi.html, which brochure generates; remove or rename content/public/rossi'],
+];
+
+describe('content/public/ files that would replace or hide what brochure writes', () => {
+  let built: string;
+  let home: string;
+  beforeAll(async () => {
+    home = await tempDir('brochure-home-');
+    built = await tempDir('brochure-built-');
+    await cp(fixture('minimal'), built, { recursive: true });
+    expect((await run(['build', '--quiet'], built, home)).code).toBe(0);
+  }, 60_000);
+
+  it.concurrent.each(SHADOWING)('content/public/%s', async (file, line) => {
+    const project = await tempDir('brochure-public-');
+    await cp(built, project, { recursive: true });
+    await write(`content/public/${file}`, 'not the page\n')(project);
+    const dist = await hashTree(path.join(project, 'dist'));
+    const result = await run(['build'], project, home);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(line);
+    expect(result.stderr).not.toMatch(STACK);
+    expect(await hashTree(path.join(project, 'dist'))).toEqual(dist);
+  }, 60_000);
+
+  it('says it in Italian on an Italian site, through the real CLI', async () => {
+    const project = await tempDir('brochure-public-it-');
+    await cp(built, project, { recursive: true });
+    await write('content/public/contatti', 'not the page\n')(project);
+    const result = await runCli(['build', '--lang', 'it'], project, { env: { HOME: home } });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe('content/public/contatti: public: verrebbe mostrato all’indirizzo /contatti al posto di contatti.html, che brochure genera da sé: togli o rinomina content/public/contatti');
+  }, 60_000);
+});
+
 describe.concurrent('inputs that are skipped or built, never followed forever', () => {
   let home: string;
   beforeAll(async () => {

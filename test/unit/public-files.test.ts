@@ -1,7 +1,7 @@
-// content/public/: copied unchanged to the output root, dot-folders included; a clash with a generated file is an error naming both.
+// content/public/: copied unchanged to the output root, dot-folders included; a file that would replace or hide one brochure writes is an error at the public file.
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
-import { formatProblem } from '../../src/errors.ts';
+import { formatProblem, formatProblemIn } from '../../src/errors.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 import path from 'node:path';
@@ -30,6 +30,50 @@ describe('content/public/', () => {
     expect(result.problems.map(formatProblem)).toEqual([
       'content/public/favicon.ico: public: clashes with favicon.ico, which brochure generates; remove or rename content/public/favicon.ico',
       'content/public/robots.txt: public: clashes with robots.txt, which brochure generates; remove or rename content/public/robots.txt',
+    ]);
+  });
+});
+
+describe('content/public/ files named like what brochure writes', () => {
+  it('are refused for every file the build writes, and for the name a host serves in place of each page, derived from a real build', async () => {
+    const { result: clean } = await buildWith({});
+    if (!clean.ok) throw new Error(clean.problems.map(formatProblem).join('\n'));
+    // Every file the build writes (assets, host files, favicons) and every page it renders after.
+    const written = [...new Set([...clean.files.keys(), ...clean.model.routes.map((route) => route.file)])];
+    const pages = clean.model.routes.flatMap((route) => (route.path && route.path !== '/' ? [route.path.slice(1)] : []));
+    expect(written).toEqual(expect.arrayContaining(['_headers', '_redirects', 'sitemap.xml', 'robots.txt', '404.html', 'contatti.html', 'favicon.ico']));
+    expect(pages).toEqual(expect.arrayContaining(['contatti', 'percorsi', 'privacy']));
+    const publicFiles = [...written.filter((file) => !file.startsWith('static/')), ...pages, 'static/app.js', 'admin/index.html', 'admin/config.yml', 'contatti.html.br', 'robots.txt.gz'];
+    const { result } = await buildWith(Object.fromEntries(publicFiles.map((file) => [`content/public/${file}`, 'x'])));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const refused = new Map(result.problems.map((problem) => [problem.file.replace('content/public/', ''), formatProblem(problem)]));
+    expect([...refused.keys()].sort()).toEqual([...publicFiles].sort());
+    expect(refused.get('_headers')).toBe('content/public/_headers: public: clashes with _headers, which brochure generates; remove or rename content/public/_headers');
+    expect(refused.get('contatti')).toBe('content/public/contatti: public: would be served at /contatti in place of contatti.html, which brochure generates; remove or rename content/public/contatti');
+    expect(refused.get('contatti.html.br')).toBe('content/public/contatti.html.br: public: would be served as the compressed form of contatti.html, which brochure generates; remove or rename content/public/contatti.html.br');
+    expect(refused.get('admin/config.yml')).toBe('content/public/admin/config.yml: public: is inside admin/, a folder brochure writes itself; move content/public/admin/config.yml out of it or remove it');
+    expect(refused.get('static/app.js')).toMatch(/: public: is inside static\/, a folder brochure writes itself; /);
+  });
+
+  it('keep everything else: a verification page, .well-known/, a folder named like no page, a page-like name one level down', async () => {
+    const { result } = await buildWith({
+      'content/public/google1234abcd.html': 'x',
+      'content/public/.well-known/security.txt': 'x',
+      'content/public/documenti/contatti.html': 'x',
+      'content/public/contatti/index.html': 'x',
+      'content/public/static.txt': 'x',
+    });
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+    expect(result.files.has('documenti/contatti.html')).toBe(true);
+  });
+
+  it('are said in Italian on an Italian site', async () => {
+    const { result } = await buildWith({ 'content/public/contatti': 'x', 'content/public/404.html': 'x' });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.problems.map((problem) => formatProblemIn(problem, 'it'))).toEqual([
+      'content/public/404.html: public: ha lo stesso nome di 404.html, che brochure genera da sé: togli o rinomina content/public/404.html',
+      'content/public/contatti: public: verrebbe mostrato all’indirizzo /contatti al posto di contatti.html, che brochure genera da sé: togli o rinomina content/public/contatti',
     ]);
   });
 });
