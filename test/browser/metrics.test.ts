@@ -3,6 +3,7 @@
 // Without the setting (the sample as shipped) no chunk and no metrics request ever happen.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_TIMEOUT_MS } from '../../src/browser/load-chunk.ts';
 import { presetLocalStorage } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { editSiteYaml, serveSampleSite, type ServedSite } from './helpers/site-server.ts';
@@ -45,8 +46,6 @@ interface Opened {
   context: BrowserContext;
   /** Every chunk URL the page asked for. */
   chunks: string[];
-  /** When each of those requests reached this process (`Date.now()`). */
-  chunkStarts: number[];
   /** The bodies posted to the metrics endpoint (answered locally, never sent). */
   beacons: string[];
   /** Resolves with the first beacon's body, parsed; rejects after a few seconds without one. */
@@ -57,7 +56,7 @@ interface Opened {
 interface OpenOptions {
   /** Put in localStorage before any script runs. */
   stored?: string;
-  /** Fake timers from before the first script (Playwright's clock), for the 120 s time-out. */
+  /** Fake timers from before the first script (Playwright's clock), for the 120 s time-out, whose start `chunkTimerSetAt` then reads. */
   clock?: boolean;
   /** What to do with the chunk request instead of serving it. */
   chunk?: 'abort' | 'hang';
@@ -88,13 +87,21 @@ async function open(site: ServedSite, path = '/', { stored, clock, chunk }: Open
   if (chunk === 'hang') await context.route(CHUNK, () => undefined);
   if (stored !== undefined) await presetLocalStorage(context, KEY, stored);
   const page = await context.newPage();
-  if (clock) await page.clock.install();
+  if (clock) {
+    await page.clock.install();
+    // After the clock's own script, so this wraps its setTimeout: the chunk time-out's start, on the page's clock.
+    await page.addInitScript((timeout) => {
+      const set = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+        if (delay === timeout) (window as unknown as { chunkTimerSetAt: number }).chunkTimerSetAt = Date.now();
+        return set(handler, delay, ...rest);
+      }) as typeof window.setTimeout;
+    }, CHUNK_TIMEOUT_MS);
+  }
   const chunks: string[] = [];
-  const chunkStarts: number[] = [];
   page.on('request', (request: Request) => {
     if (!CHUNK.test(new URL(request.url()).pathname)) return;
     chunks.push(request.url());
-    chunkStarts.push(Date.now());
   });
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
@@ -102,7 +109,7 @@ async function open(site: ServedSite, path = '/', { stored, clock, chunk }: Open
   await page.goto(site.url + path);
   await page.waitForFunction(() => document.documentElement.classList.contains('js'));
   await requestsSettled(page);
-  return { page, context, chunks, chunkStarts, beacons, firstBeacon, errors };
+  return { page, context, chunks, beacons, firstBeacon, errors };
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Consenso ai cookie' });
@@ -246,10 +253,11 @@ describe('metrics.endpoint set', () => {
   it("gives up on a chunk that does not arrive after 120 seconds with 'Loading chunk failed', and the islands still work", async () => {
     const opened = await open(measured, '/', { stored: record(true), clock: true, chunk: 'hang' });
     await chunkRequested(opened);
-    // Until runFor, the page's clock has run with real time: the import's 120 s began when it asked for
-    // the chunk, and the time since (long on a busy machine) counts towards them.
-    const elapsed = Date.now() - opened.chunkStarts[0]!;
-    await opened.page.clock.runFor(119_000 - elapsed);
+    // The page's clock runs with real time until paused; paused 1 s short of the time-out, measured on
+    // that clock from when the time-out was set, the test does not depend on how long the machine took.
+    const setAt = await opened.page.evaluate(() => (window as unknown as { chunkTimerSetAt?: number }).chunkTimerSetAt);
+    if (setAt === undefined) throw new Error('the page set no chunk time-out');
+    await opened.page.clock.pauseAt(setAt + CHUNK_TIMEOUT_MS - 1_000);
     expect(opened.errors).toEqual([]);
     await opened.page.clock.runFor(1_000);
     await expect.poll(() => opened.errors).toEqual([expect.stringContaining('Loading chunk failed')]);
