@@ -2,7 +2,7 @@
 import type { SiteConfig } from '../content/schema.ts';
 import { NOT_FOUND_FILE } from '../routes.ts';
 import { BINARY_TYPES, DEFAULT_TYPE, TEXT_TYPES } from '../serve/media-types.ts';
-import { REVALIDATE_CACHE_CONTROL } from '../serve/url-behaviour.ts';
+import { REVALIDATE_CACHE_CONTROL, WELL_KNOWN_DIR } from '../serve/url-behaviour.ts';
 import { headerRules, type Header, type PathHeaders } from './headers.ts';
 import { HOST_FILES } from './redirects.ts';
 import { basePath } from '../base-path.ts';
@@ -101,6 +101,9 @@ ${types.join('\n')}
     # brotli_static on;
 
     error_page 404 ${base}${NOT_FOUND_FILE};
+    # Hidden files of the deploy folder (.git/, .env, any name starting with a dot) are not the site's; .well-known/ is.
+    # Here rather than in a location: a prefix location (^~) would skip a regular-expression one.
+    if ($uri ~ "/\\.(?!${escapeRegex(WELL_KNOWN_DIR.slice(1))}/)") { return 404; }
 
 ${addHeaders(everywhere, '    ')}
     add_header Cache-Control "${REVALIDATE_CACHE_CONTROL}" always;
@@ -127,7 +130,12 @@ ${prefixLocations.join('\n\n')}
     location ${base} {
         try_files $uri $uri.html =404;
     }
-}
+${base === '/' ? '' : `
+    # Outside ${base} is not the site's: its 404 page, as for any missing URL (nginx would list or refuse the folder).
+    location / {
+        return 404;
+    }
+`}}
 `;
 }
 

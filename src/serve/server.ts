@@ -9,7 +9,7 @@ import { word, type Language } from '../messages/translate.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
-import { cacheControl } from './url-behaviour.ts';
+import { cacheControl, isHiddenPath } from './url-behaviour.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {
@@ -104,6 +104,7 @@ async function lookup(files: SiteFiles, rawPath: string): Promise<Lookup> {
   if (trailingSlash) segments.pop();
   if (pathname !== '/' && segments.some((s) => s === '' || s === '.' || s === '..')) return 'bad';
   const rel = segments.join('/');
+  if (isHiddenPath(rel)) return 'missing';
   // The 404 page answers missing URLs only; it has no URL of its own.
   const read = async (file: string) => (file === NOT_FOUND_FILE ? undefined : files.read(file));
   const found = async (file: string): Promise<Lookup> => read(file).then((body) => (body ? { file, body } : 'missing'));

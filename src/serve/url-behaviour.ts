@@ -16,6 +16,18 @@ export function cacheControl(file: string): string {
   return file.startsWith('static/') && HASHED.test(file) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
 }
 
+/** The one folder whose name starts with a dot that is served: `.well-known/` (security.txt, domain verification). */
+export const WELL_KNOWN_DIR = '.well-known';
+
+/**
+ * Whether a request path (decoded, below the base path) names a hidden file or folder: any segment
+ * starting with a dot but `.well-known`. A deploy folder may hold `.git/` or `.env` (a site copied with
+ * rsync, a repository checked out in place); no way of serving the site shows them.
+ */
+export function isHiddenPath(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.') && segment !== WELL_KNOWN_DIR);
+}
+
 /** What one request must get back. Every response also carries the security headers of `_headers`' `/*` rule. */
 export interface UrlExpectation {
   /** What the row stands for, e.g. "a page with a trailing slash". */
@@ -37,6 +49,8 @@ export interface UrlTableInput {
   base: string;
   /** One hashed asset of the build, as an output file (`static/js/client.3f9a….js`). */
   hashedAsset: string;
+  /** A file of the build under `.well-known/` (from `content/public/`), when it has one: served like any other. */
+  wellKnown?: string;
 }
 
 /**
@@ -44,7 +58,7 @@ export interface UrlTableInput {
  * itself); other spellings of an existing page get a 301 to it, query string kept; anything else
  * gets `404.html` with status 404, the host's own files (`_headers`, `_redirects`) included.
  */
-export function urlTable({ base, hashedAsset }: UrlTableInput): UrlExpectation[] {
+export function urlTable({ base, hashedAsset, wellKnown }: UrlTableInput): UrlExpectation[] {
   const at = (path: string) => `${base}${path.replace(/^\//, '')}`;
   const page = BUILT_IN_PATHS.contacts;
   const html = { contentType: contentType('index.html'), cacheControl: REVALIDATE_CACHE_CONTROL };
@@ -67,7 +81,23 @@ export function urlTable({ base, hashedAsset }: UrlTableInput): UrlExpectation[]
     { name: 'sitemap', path: at('/sitemap.xml'), status: 200, file: 'sitemap.xml', contentType: contentType('sitemap.xml'), cacheControl: REVALIDATE_CACHE_CONTROL },
     { name: 'favicon', path: at('/favicon.ico'), status: 200, file: 'favicon.ico', contentType: contentType('favicon.ico'), cacheControl: REVALIDATE_CACHE_CONTROL },
   ];
-  // Under a sub-folder, the folder's name without its slash leads to the home page too.
-  if (base !== '/') rows.push({ name: 'base path without its slash', path: base.slice(0, -1), status: 301, location: base });
+  // Hidden files of the deploy folder (a test plants these there) are missing, however the URL spells them.
+  rows.push(
+    { name: 'a hidden folder of the deploy folder (.git/)', path: at('/.git/config'), ...missing },
+    { name: 'a hidden file of the deploy folder (.env)', path: at('/.env'), ...missing },
+    { name: 'a hidden file, its dot percent-encoded', path: at('/%2Eenv'), ...missing },
+    { name: 'a hidden file inside a folder with headers of its own', path: at('/static/.env'), ...missing },
+  );
+  if (wellKnown) rows.push({ name: 'a file of .well-known/', path: at(`/${wellKnown}`), status: 200, file: wellKnown, contentType: contentType(wellKnown), cacheControl: REVALIDATE_CACHE_CONTROL });
+  if (base !== '/') {
+    rows.push(
+      // Under a sub-folder, the folder's name without its slash leads to the home page too.
+      { name: 'base path without its slash', path: base.slice(0, -1), status: 301, location: base },
+      // Outside it is not the site's: the site's 404 page, as for any missing URL.
+      { name: 'outside the sub-path: the domain root', path: '/', ...missing },
+      { name: 'outside the sub-path: a page name', path: BUILT_IN_PATHS.contacts, ...missing },
+      { name: 'outside the sub-path: a name that starts like it', path: `${base.slice(0, -1)}-altro/`, ...missing },
+    );
+  }
   return rows;
 }

@@ -38,10 +38,11 @@ describe.each([
 
   beforeAll(async () => {
     const work = await tempDir('brochure-urls-');
-    let content = path.join(ROOT, 'content');
+    const content = path.join(work, 'content');
+    await cp(path.join(ROOT, 'content'), content, { recursive: true });
+    await mkdir(path.join(content, 'public', '.well-known'), { recursive: true });
+    await writeFile(path.join(content, 'public', '.well-known', 'security.txt'), 'Contact: mailto:studio@example.com\n');
     if (url) {
-      content = path.join(work, 'content');
-      await cp(path.join(ROOT, 'content'), content, { recursive: true });
       const yaml = await readFile(path.join(content, 'site.yaml'), 'utf8');
       await writeFile(path.join(content, 'site.yaml'), yaml.replace(/^url: .*$/m, `url: ${url}`));
     }
@@ -54,8 +55,15 @@ describe.each([
     out = path.join(www, base.slice(1, -1));
     await mkdir(path.dirname(out), { recursive: true });
     await writeSite(out, await withCompressedSiblings(build.files));
+    // What a deploy folder may hold beside the site (a checkout, a copy with rsync): never served.
+    for (const [file, text] of [['.git/config', '[core]\n'], ['.env', 'SECRET=1\n'], ['static/.env', 'SECRET=2\n']]) {
+      await mkdir(path.dirname(path.join(out, file!)), { recursive: true });
+      await writeFile(path.join(out, file!), text!);
+    }
+    // Beside the sub-folder, in the folder the host serves: outside the site, never listed or served.
+    if (base !== '/') await writeFile(path.join(www, 'contatti'), 'not the site\n');
     const hashedAsset = [...build.files.keys()].find((file) => /^static\/js\/.+\.js$/.test(file))!;
-    rows = urlTable({ base, hashedAsset });
+    rows = urlTable({ base, hashedAsset, wellKnown: '.well-known/security.txt' });
     for (const row of rows) if (row.file) onDisk.set(row.file, await readFile(path.join(out, row.file)).catch(() => undefined));
     const everyPath = parseHeadersFile(Buffer.from(build.files.get(HEADERS_FILE)!).toString('utf8')).find((rule) => rule.pattern.test('/'))!;
     security = Object.fromEntries(everyPath.headers);
