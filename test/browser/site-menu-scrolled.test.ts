@@ -8,8 +8,10 @@ import { settled } from './helpers/settle.ts';
 
 const session = useSampleSite();
 const PHONE = { width: 375, height: 700 };
-/** A long page with links in its body, and one with the accordion's buttons. */
+/** The home page (links all down its body) and a profile page (mostly text). */
 const ROUTES = ['/', '/giulia-marchetti'] as const;
+/** How long a poll may wait for what the page owes: far past vitest's 1 s, for a machine under load. */
+const PATIENT = { timeout: 15_000 };
 
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
 const teamButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Chi Siamo', exact: true });
@@ -83,7 +85,7 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     const { page, y } = await openScrolled(route);
     // Control: closed, the same attempts move the page.
     await tryToScroll(page);
-    await expect.poll(() => scrollY(page)).not.toBe(y);
+    await expect.poll(() => scrollY(page), PATIENT).not.toBe(y);
     const at = await page.evaluate((back) => {
       window.scrollTo(0, back);
       return window.scrollY;
@@ -121,7 +123,7 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     }
     // Unlocked again: the page moves.
     await tryToScroll(page);
-    await expect.poll(() => scrollY(page)).not.toBe(y);
+    await expect.poll(() => scrollY(page), PATIENT).not.toBe(y);
   });
 
   it('keeps the page where it was when the page behind is tapped, which closes the open dropdown but not the menu (spec §2)', async () => {
@@ -131,7 +133,7 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     expect(await teamButton(page).getAttribute('aria-expanded')).toBe('true');
     const { x, y: pointY } = await quietPoint(page);
     await page.touchscreen.tap(x, pointY);
-    await expect.poll(() => teamButton(page).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => teamButton(page).getAttribute('aria-expanded'), PATIENT).toBe('false');
     expect(await isOpen(page)).toBe(true);
     expect(await scrollY(page)).toBe(y);
     expect((await onScreen(page)).headerTop).toBe(0);
@@ -142,7 +144,7 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     await tapInPlace(page, '.nav-toggle');
     expect(await isOpen(page)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(() => toggle(page).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle(page).getAttribute('aria-expanded'), PATIENT).toBe('false');
     const state = await page.evaluate(() => ({
       locked: document.documentElement.hasAttribute('data-scroll-lock'),
       overflow: [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow],
@@ -154,6 +156,6 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     for (const name of ['Home', 'Percorsi', 'Contatti']) expect(await page.getByRole('banner').getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     await page.mouse.move(640, 600);
     await page.mouse.wheel(0, -300);
-    await expect.poll(() => scrollY(page)).toBeLessThan(state.scrollY);
+    await expect.poll(() => scrollY(page), PATIENT).toBeLessThan(state.scrollY);
   });
 });
