@@ -95,7 +95,7 @@ function createProgram(): Command {
       await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), guard);
       if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
       if (options.quiet) return;
-      const notes = [formatComplianceSummary(checkCompliance(result)), formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)))].filter((line) => line !== null);
+      const notes = [formatComplianceSummary(checkCompliance(result)), await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language)].filter((line) => line !== null);
       console.log([...notes, formatSummary(result, displayPath(options.out))].join('\n'));
     }));
 
@@ -234,7 +234,7 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
     const findings = checkLaunch(await launchInput(result.model, options.content));
     const failed = count(findings, 'fail') > 0;
     // A blank line between the two reports.
-    if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings)}`);
+    if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings, language)}`);
     if (failed) process.exitCode = 1;
   }
 }

@@ -1,20 +1,66 @@
-// Prints launch findings: the full report of `check --launch` and the one line `build` adds.
+// Prints launch findings: the report of `check --launch`, grouped by what the practice must provide, and the one line `build` adds.
 import { findingLines } from '../compliance/report.ts';
-import { plural } from '../plural.ts';
+import { translateMessage, word, type Language } from '../messages/translate.ts';
 import type { LaunchFinding } from './rules.ts';
 
-/** One line per finding (`FAIL  email-service  content/site.yaml: …`), then the totals. */
-export function formatLaunchReport(findings: readonly LaunchFinding[]): string {
-  const failed = count(findings, 'fail');
-  const warned = count(findings, 'warn');
-  const verdict = failed > 0 ? 'Not ready to launch' : 'Ready to launch';
-  return [...findingLines(findings), `${verdict}: ${failed} failed, ${plural(warned, 'warning')}, ${findings.length - failed - warned} passed.`].join('\n');
+type Word = Parameters<typeof word>[0];
+
+/**
+ * The report's groups, in the order a practice would gather what they need: its web address first
+ * (canonical links, sitemap and the host's settings hang on it), its contacts, photos, texts, then the
+ * accounts of the services the site uses, and last the choices about the forms. Each rule is in one group.
+ */
+const GROUPS: readonly { heading: Word; rules: readonly string[] }[] = [
+  { heading: 'launchGroupAddress', rules: ['public-url'] },
+  { heading: 'launchGroupContacts', rules: ['contacts'] },
+  { heading: 'launchGroupImages', rules: ['sample-images'] },
+  { heading: 'launchGroupTexts', rules: ['sample-text', 'privacy-sections'] },
+  { heading: 'launchGroupAccounts', rules: ['email-service', 'reviews-widget'] },
+  { heading: 'launchGroupForms', rules: ['contacts-form', 'form-failure'] },
+];
+
+/** The rules whose failures mean a value of the shipped sample (or a stand-in like it) is still in place. */
+const PLACEHOLDER_RULES = new Set(['public-url', 'contacts', 'sample-images', 'sample-text', 'email-service', 'reviews-widget']);
+
+/** The findings in group order, each group with its heading; a rule no group names comes last, under none. */
+function grouped(findings: readonly LaunchFinding[]): { heading?: Word; findings: LaunchFinding[] }[] {
+  const groups = GROUPS.map(({ heading, rules }) => ({ heading: heading as Word | undefined, findings: findings.filter((finding) => rules.includes(finding.rule)) }));
+  const known = new Set(GROUPS.flatMap(({ rules }) => rules));
+  groups.push({ heading: undefined, findings: findings.filter((finding) => !known.has(finding.rule)) });
+  return groups.filter((group) => group.findings.length > 0);
 }
 
-/** `Launch: 7 checks fail (run "brochure check --launch")`, or null when none fails. */
-export function formatLaunchSummary(findings: readonly LaunchFinding[]): string | null {
+/**
+ * A heading per group of what the practice must provide, then one indented line per finding
+ * (`FAIL  public-url  content/site.yaml: …`, rule names aligned across groups), then the verdict.
+ */
+export function formatLaunchReport(findings: readonly LaunchFinding[], language: Language = 'en'): string {
   const failed = count(findings, 'fail');
-  return failed === 0 ? null : `Launch: ${plural(failed, 'check')} fail${failed === 1 ? 's' : ''} (run "brochure check --launch")`;
+  const warned = count(findings, 'warn');
+  const lines = findingLines(findings.map((finding) => ({ ...finding, message: translateMessage(finding.message, language) })));
+  const lineOf = new Map(findings.map((finding, index) => [finding, lines[index]!]));
+  const body = grouped(findings).flatMap((group) => [...(group.heading ? [word(group.heading, language)] : []), ...group.findings.map((finding) => `  ${lineOf.get(finding)}`)]);
+  const totals = [
+    word(failed === 1 ? 'launchFailedOne' : 'launchFailed', language, { count: String(failed) }),
+    word(warned === 1 ? 'warningCount' : 'warnings', language, { count: String(warned) }),
+    word(findings.length - failed - warned === 1 ? 'launchPassedOne' : 'launchPassed', language, { count: String(findings.length - failed - warned) }),
+  ].join(', ');
+  return [...body, word(failed > 0 ? 'launchNotReady' : 'launchReady', language, { totals })].join('\n');
+}
+
+/**
+ * The line `build` adds when a rule fails, or null when none does. When every failure is a placeholder
+ * (the untouched sample, or what is left of it), it says so, and names the first thing to replace.
+ */
+export async function formatLaunchSummary(findings: readonly LaunchFinding[], language: () => Promise<Language>): Promise<string | null> {
+  const failures = findings.filter((finding) => finding.status === 'fail');
+  if (failures.length === 0) return null;
+  const chosen = await language();
+  const counted = { count: String(failures.length), checks: word(failures.length === 1 ? 'launchCheckOne' : 'launchChecks', chosen) };
+  if (!failures.every((finding) => PLACEHOLDER_RULES.has(finding.rule))) return word('launchSummary', chosen, counted);
+  const first = grouped(failures)[0]!;
+  const thing = word(first.heading!, chosen);
+  return word('launchSummaryPlaceholders', chosen, { ...counted, first: `${thing[0]!.toLowerCase()}${thing.slice(1)}`, file: first.findings[0]!.file });
 }
 
 /** How many findings have `status`. */

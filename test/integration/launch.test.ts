@@ -8,7 +8,9 @@ import { fixture, projectWith, ROOT } from '../helpers/fixtures.ts';
 import { launchReadyFiles } from '../helpers/launch-ready.ts';
 
 /** `STATUS rule file` of each report line, without the message. */
-const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^(PASS|WARN|FAIL) /.test(line)).map((line) => line.split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
+const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^ {2}(PASS|WARN|FAIL) /.test(line)).map((line) => line.trim().split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
+/** The group headings of a report: its lines that are neither findings nor the verdict. */
+const headings = (stdout: string) => linesOf(stdout).filter((line) => !line.startsWith('  ')).slice(0, -1);
 
 describe.concurrent('check --launch on the sample content', () => {
   it('exits 1 and lists every placeholder the sample ships as FAIL or WARN, each with the file to change', async () => {
@@ -16,8 +18,6 @@ describe.concurrent('check --launch on the sample content', () => {
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(verdicts(stdout)).toEqual([
-      'FAIL email-service content/site.yaml',
-      'FAIL reviews-widget content/site.yaml',
       'FAIL public-url content/site.yaml',
       'FAIL contacts content/professionals/giulia-marchetti.md',
       'FAIL contacts content/professionals/chiara-de-santis.md',
@@ -31,6 +31,8 @@ describe.concurrent('check --launch on the sample content', () => {
       'FAIL sample-text content/professionals/chiara-de-santis.md',
       'WARN sample-text content/',
       'PASS privacy-sections content/privacy.md',
+      'FAIL email-service content/site.yaml',
+      'FAIL reviews-widget content/site.yaml',
       'WARN contacts-form content/site.yaml',
       'WARN form-failure content/site.yaml',
     ]);
@@ -49,15 +51,28 @@ describe.concurrent('check --launch on the sample content', () => {
     ]) {
       expect(report).toContain(fragment);
     }
-    expect(linesOf(stdout).at(-1)).toBe('Not ready to launch: 12 failed, 4 warnings, 1 passed.');
+    // Grouped by what the practice must provide, in the site's language (the sample's is Italian).
+    expect(headings(stdout)).toEqual([
+      'L’indirizzo del sito',
+      'Telefoni, e-mail, link e indirizzo dello studio',
+      'Foto e immagini',
+      'Testi: biografie, informativa privacy, pagine',
+      'Account: EmailJS per i moduli, widget delle recensioni',
+      'Scelte sui moduli di contatto',
+    ]);
+    expect(linesOf(stdout).at(-1)).toBe('Non ancora pronto per andare online: 12 non superati, 4 avvisi, 1 superato.');
+    expect(linesOf((await runInProcess(['check', '--launch', '--lang', 'en'], ROOT)).stdout).at(-1)).toBe('Not ready to launch: 12 failed, 4 warnings, 1 passed.');
   });
 
-  it("build prints one launch line after the compliance line, and still builds", async () => {
+  it("build prints one launch line after the compliance line, saying the failures are the sample's placeholders and what to replace first, and still builds", async () => {
     const dir = await tempDir('brochure-launch-');
     const { code, stdout } = await runInProcess(['build', '--out', dir], ROOT);
     expect(code).toBe(0);
     const lines = linesOf(stdout);
-    expect(lines.slice(0, 2)).toEqual(['Compliance: 3 warnings (run "brochure check --compliance")', 'Launch: 12 checks fail (run "brochure check --launch")']);
+    expect(lines.slice(0, 2)).toEqual([
+      'Compliance: 3 warnings (run "brochure check --compliance")',
+      'Lancio: 12 controlli non superati, come previsto con i contenuti di esempio: ci sono ancora i loro segnaposto. Sostituisci per prima cosa l’indirizzo del sito (content/site.yaml); "npx brochure check --launch" elenca il resto.',
+    ]);
     expect(lines.at(-1)).toMatch(/^Built 7 pages/);
   });
 });
@@ -87,7 +102,7 @@ describe.concurrent('check --launch on a project', () => {
     const { code, stdout } = await runInProcess(['check', '--compliance', '--launch'], await projectWith());
     expect(code).toBe(1);
     const lines = linesOf(stdout);
-    expect(lines.findIndex((line) => line.startsWith('3 warnings,'))).toBeLessThan(lines.findIndex((line) => line.startsWith('FAIL')));
+    expect(lines.findIndex((line) => line.startsWith('3 warnings,'))).toBeLessThan(lines.findIndex((line) => line.startsWith('  FAIL')));
   });
 
   it('on content errors prints the same report as check and exits 1', async () => {
