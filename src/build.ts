@@ -8,7 +8,6 @@ import { FrontMatterCache } from './content/front-matter-cache.ts';
 import type { FindMention } from './content/mentions.ts';
 import type { ParsedFileCache } from './content/load.ts';
 import { adminBuild } from './cms/build-admin.ts';
-import type { CmsBackend } from './cms/config.ts';
 import { ProblemsError, type ContentError } from './errors.ts';
 import { renderMarkdownBodies, type RenderedMarkdown } from './model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from './model/site-model.ts';
@@ -59,8 +58,8 @@ export type BuildResult = BuildSuccess | BuildFailure;
 export interface BuildHooks {
   /** State kept between builds by `watch`, so work whose inputs did not change is reused. */
   cache?: BuildCache;
-  /** The web editor's backend when not the one site.yaml names (`watch --edit`: the local proxy). */
-  cmsBackend?: CmsBackend;
+  /** Serve the web editor even when site.yaml names no online one (`watch --edit`: Sveltia's local editing). */
+  localEditor?: boolean;
 }
 
 /** An asset stage whose result `watch` may reuse until one of its input files changes. */
@@ -90,7 +89,7 @@ export interface BuildCache {
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const cache = hooks.cache ?? noCache(options);
-  const prepared = await prepareSite(options, cache, hooks.cmsBackend);
+  const prepared = await prepareSite(options, cache, hooks.localEditor === true);
   if (!prepared.ok) return prepared;
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone } = prepared;
 
@@ -134,7 +133,7 @@ interface PreparedSite {
   assetsDone: number;
 }
 
-async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBackend: CmsBackend | undefined): Promise<PreparedSite | BuildFailure> {
+async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEditor: boolean): Promise<PreparedSite | BuildFailure> {
   const start = performance.now();
   const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.());
   if (!checked.entries) return { ok: false, problems: checked.problems };
@@ -178,7 +177,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, cmsBacke
   for (const [file, contents] of favicons) files.set(file, contents);
   // GitHub Pages publishing from a branch runs Jekyll, which drops `_headers` and is not needed.
   if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
-  const admin = await adminBuild(model.site, cmsBackend, options, assets.stylesheet);
+  const admin = await adminBuild(model.site, localEditor, options, assets.stylesheet);
   for (const [file, contents] of admin.files) files.set(file, contents);
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site, admin.headers)));
   // Last, once every file brochure writes is known: the pages are rendered later, but a public file may not take or hide a page's name either.

@@ -169,7 +169,7 @@ function createProgram(): Command {
     .option('--open', 'open the site in the default browser once it is served')
     .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
     .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
-    .option('-e, --edit', 'also serve the web editor at /admin, saving to the files on disk (runs decap-server on loopback)')
+    .option('-e, --edit', 'also serve the web editor at /admin (Sveltia CMS: the browser saves the files under content/, this server writes nothing)')
     .option(...LANG_OPTION)
     .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'host'> & ServingFlags & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
       const options = resolveOptions(flags);

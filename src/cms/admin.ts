@@ -1,11 +1,11 @@
-// The web editor's files (/admin: the page, the generated config, the prebuilt Decap bundle) and the headers that page alone gets.
-import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// The web editor's files (/admin: the page, the generated config, Sveltia CMS's prebuilt bundle, our editor script and Italian strings) and the headers that page alone gets.
 import { basePath } from '../base-path.ts';
 import type { SiteConfig } from '../content/schema.ts';
 import { ADMIN_DIR, fileOfPath } from '../routes.ts';
-import { cmsConfig, numericFieldsByCollection, renderCmsConfig, type CmsBackend } from './config.ts';
+import { bundleEditorScript } from './bundle-editor.ts';
+import { cmsConfig, renderCmsConfig, type CmsBackend } from './config.ts';
+import { italianStrings } from './locale.ts';
+import { sveltiaFiles } from './sveltia-package.ts';
 
 /** The editor's page: `/admin` (the hosts and `preview` also answer `/admin/` with it). */
 export const ADMIN_PAGE = fileOfPath(`/${ADMIN_DIR}`);
@@ -13,21 +13,22 @@ export const ADMIN_PAGE = fileOfPath(`/${ADMIN_DIR}`);
 export const ADMIN_PATTERNS = [`/${ADMIN_DIR}`, `/${ADMIN_DIR}/*`] as const;
 
 /**
- * The editor's Content-Security-Policy, looser than the site's only where Decap needs it: its
- * config check compiles JSON schemas with `new Function` ('unsafe-eval'), its components inject
- * `<style>` elements ('unsafe-inline' styles), and it keeps picked or stored images as `blob:`
- * URLs, shown and read back when saving. It talks to its own origin (the local proxy of `watch --edit`) and, online, to GitHub's
- * API; GitHub sign-in happens in a pop-up, which the policy does not govern.
+ * The editor's Content-Security-Policy, looser than the site's only where Sveltia needs it: its
+ * components inject `<style>` elements ('unsafe-inline' styles), it shows picked images as `blob:`
+ * URLs and compiles its WebP encoder from WebAssembly ('wasm-unsafe-eval') in a blob: worker. It talks
+ * to its own origin and, online, to GitHub's API; local editing needs no server at all (the browser
+ * writes the files). GitHub sign-in happens in a pop-up, which the policy does not govern.
  */
 export function adminContentSecurityPolicy(backend: CmsBackend): string {
   const github = backend.name === 'github';
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'unsafe-eval'"]],
+    ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...(github ? ['https://avatars.githubusercontent.com'] : [])]],
-    // An uploaded picture is read back from its blob: URL to be saved with the entry.
-    ['connect-src', ["'self'", 'blob:', ...(github ? ['https://api.github.com'] : [])]],
+    ['connect-src', ["'self'", 'blob:', 'data:', ...(github ? ['https://api.github.com'] : [])]],
+    ['worker-src', ["'self'", 'blob:']],
+    ['frame-src', ["'self'", 'blob:']],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
@@ -46,22 +47,29 @@ export interface AdminInputs {
   /** `/static/css/…`, the site's stylesheet, so previews look like the site. */
   stylesheet: string;
   packageRoot: string;
+  cacheDir: string;
 }
 
-/** Output path -> bytes for /admin: the page, config.yml, the preview setup and Decap's prebuilt files. */
+/** Output path -> bytes for /admin: the page, config.yml, Sveltia's bundle, our editor script and the Italian strings. */
 export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
-  files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site)));
+  files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.stylesheet)));
   files.set(`${ADMIN_DIR}/config.yml`, Buffer.from(renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root))));
-  files.set(`${ADMIN_DIR}/setup.js`, Buffer.from(setupScript(inputs.stylesheet)));
-  for (const [name, bytes] of await decapBundle(inputs.packageRoot)) files.set(`${ADMIN_DIR}/${name}`, bytes);
+  const folder = `${basePath(inputs.site.url)}${ADMIN_DIR}`;
+  const [sveltia, script, strings] = await Promise.all([sveltiaFiles(inputs.packageRoot, folder), bundleEditorScript(inputs.packageRoot, inputs.cacheDir), italianStrings(inputs.packageRoot)]);
+  for (const [name, bytes] of sveltia) files.set(`${ADMIN_DIR}/${name}`, bytes);
+  files.set(`${ADMIN_DIR}/${EDITOR_SCRIPT}`, script);
+  files.set(`${ADMIN_DIR}/locales/it.json`, strings);
   return files;
 }
 
-function adminPage(site: SiteConfig): string {
+const EDITOR_SCRIPT = 'editor.js';
+
+function adminPage(site: SiteConfig, stylesheet: string): string {
   // Under the site's base path like every other file (a GitHub Pages project site lives under /<repo>/).
   const folder = `${basePath(site.url)}${ADMIN_DIR}`;
-  // No inline script: the page's own policy allows none. Decap reads the config from the link.
+  // No inline script: the page's own policy allows none. Our script runs first (it holds Sveltia's
+  // start until the previews and checks are registered) and reads the site's details from its own tag.
   return `<!doctype html>
 <html lang="it">
 <head>
@@ -69,53 +77,14 @@ function adminPage(site: SiteConfig): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Redazione · ${escapeHtml(site.name)}</title>
-<link href="${folder}/config.yml" type="text/yaml" rel="cms-config-url">
+<link href="${folder}/config.yml" type="application/yaml" rel="cms-config-url">
 </head>
 <body>
-<script src="${folder}/decap-cms.js"></script>
-<script src="${folder}/setup.js"></script>
+<script src="${folder}/${EDITOR_SCRIPT}" data-stylesheet="${escapeHtml(stylesheet)}"></script>
+<script src="${folder}/sveltia-cms.js"></script>
 </body>
 </html>
 `;
-}
-
-/**
- * Runs after Decap's bundle (which defines `CMS`): previews use the site's own stylesheet, and
- * digits typed where a number or a word goes (50 or "caso per caso") are saved as the number.
- */
-function setupScript(stylesheet: string): string {
-  return `// Generated by brochure.
-CMS.registerPreviewStyle(${JSON.stringify(stylesheet)});
-var NUMERIC_FIELDS = ${JSON.stringify(numericFieldsByCollection())};
-CMS.registerEventListener({
-  name: 'preSave',
-  handler: function (event) {
-    var data = event.entry.get('data');
-    (NUMERIC_FIELDS[event.entry.get('collection')] || []).forEach(function (name) {
-      var value = data.get(name);
-      if (typeof value === 'string' && /^\\d+$/.test(value.trim())) data = data.set(name, Number(value));
-    });
-    return data;
-  },
-});
-`;
-}
-
-let bundle: Promise<Map<string, Uint8Array>> | undefined;
-
-/**
- * Decap's prebuilt browser files: the main bundle and the chunks it loads on demand (from the
- * folder of its own script), read once per process. Source maps stay out: 50 MB nobody needs.
- */
-function decapBundle(packageRoot: string): Promise<Map<string, Uint8Array>> {
-  bundle ??= (async () => {
-    const require = createRequire(path.join(packageRoot, 'package.json'));
-    const dist = path.join(path.dirname(require.resolve('decap-cms/package.json')), 'dist');
-    const names = (await readdir(dist)).filter((name) => /(?:^|\.)decap-cms\.js$|\.wasm$|^decap-cms\.js\.LICENSE\.txt$/.test(name)).sort();
-    const entries = await Promise.all(names.map(async (name) => [name, await readFile(path.join(dist, name))] as const));
-    return new Map(entries);
-  })();
-  return bundle;
 }
 
 function escapeHtml(text: string): string {

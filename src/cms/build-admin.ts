@@ -6,22 +6,24 @@ import type { Header, PathHeaders } from '../host/headers.ts';
 import { ADMIN_PATTERNS, adminContentSecurityPolicy, adminFiles } from './admin.ts';
 import { siteBackend, type CmsBackend } from './config.ts';
 
-/** The editor's output files and the header rules of its paths; both empty for a site without an editor. */
+/** The editor's output files and the header rules of its paths; both empty for a site without an editor (in site.yaml or, with `localEditor`, from `watch --edit`). */
 export async function adminBuild(
   site: SiteConfig,
-  override: CmsBackend | undefined,
+  localEditor: boolean,
   options: ResolvedOptions,
   stylesheet: string,
 ): Promise<{ files: Map<string, Uint8Array>; headers: PathHeaders[] }> {
-  const backend = override ?? siteBackend(site);
+  const root = editorRoot(options);
+  // `watch --edit` on a site without an online editor: Sveltia edits the files on this computer only.
+  const backend: CmsBackend | undefined = siteBackend(site) ?? (localEditor ? { name: 'local', folder: path.basename(root) } : undefined);
   if (!backend) return { files: new Map(), headers: [] };
-  const files = await adminFiles({ site, backend, contentDir: options.content, root: editorRoot(options), stylesheet, packageRoot: options.packageRoot });
+  const files = await adminFiles({ site, backend, contentDir: options.content, root, stylesheet, packageRoot: options.packageRoot, cacheDir: options.cacheDir });
   const headers = adminHeaderRules(backend);
   return { files, headers };
 }
 
 /**
- * The editor's own header rules: a Content-Security-Policy with what Decap needs, replacing the
+ * The editor's own header rules: a Content-Security-Policy with what Sveltia needs, replacing the
  * pages' stricter one on its paths only, and `noindex` (the page carries a robots meta tag too; the
  * header also covers config.yml and the scripts).
  */

@@ -1,4 +1,4 @@
-// The Decap CMS configuration (admin/config.yml), generated from the content schemas so the editor accepts what the build accepts.
+// The Sveltia CMS configuration (admin/config.yml), generated from the content schemas so the editor accepts what the build accepts.
 import path from 'node:path';
 import { stringify } from 'yaml';
 import {
@@ -11,12 +11,14 @@ import {
   siteSchema,
   type SiteConfig,
 } from '../content/schema.ts';
-import { cmsFields, numericTextFields, type CmsField } from './fields.ts';
+import { cmsFields, type CmsField } from './fields.ts';
 
-/** Where the editor saves: the GitHub repository of site.yaml, or `watch --edit`'s local proxy. */
-export type CmsBackend =
-  | { name: 'github'; repo: string; branch: string; base_url?: string }
-  | { name: 'proxy'; proxy_url: string };
+/**
+ * Where the editor saves: the GitHub repository of site.yaml, or (`watch --edit` on a site without
+ * one) only the files on this computer, which Sveltia writes from the browser itself: `folder` is the
+ * name of the project folder she is asked to pick.
+ */
+export type CmsBackend = { name: 'github'; repo: string; branch: string; base_url?: string } | { name: 'local'; folder: string };
 
 /** The Markdown body of a content file: not a schema field, the text below the front matter. */
 const BODY: CmsField = { label: 'Testo', name: 'body', widget: 'markdown', required: false, hint: 'Il testo della pagina; una riga vuota separa i paragrafi' };
@@ -27,6 +29,9 @@ const BODY: CmsField = { label: 'Testo', name: 'body', widget: 'markdown', requi
  */
 export const NEW_SERVICE_PREFIX = '99';
 
+/** The largest photo the editor uploads (the site makes its own smaller copies of it). */
+export const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
+
 /** The backend named by site.yaml (`cms`), or undefined when the site has no online editor. */
 export function siteBackend(site: SiteConfig): CmsBackend | undefined {
   const cms = site.cms;
@@ -36,7 +41,7 @@ export function siteBackend(site: SiteConfig): CmsBackend | undefined {
 
 /**
  * The whole config.yml as an object. Paths are relative to `root`, the folder that is the Git
- * repository (and that decap-server serves): the content folder usually sits right inside it.
+ * repository: the content folder usually sits right inside it.
  */
 export function cmsConfig(backend: CmsBackend, contentDir: string, root: string): Record<string, unknown> {
   const content = path.relative(root, contentDir).split(path.sep).join('/') || '.';
@@ -48,11 +53,29 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
     fields: markdown ? [...fields, BODY] : fields,
   });
   return {
-    backend: backend.name === 'github' ? { ...backend, commit_messages: COMMIT_MESSAGES } : backend,
-    locale: 'it',
+    backend: configBackend(backend),
+    // Online, a save is a draft (a pull request) until she publishes it; Sveltia supports this on GitHub only.
+    ...(backend.name === 'github' && { publish_mode: 'editorial_workflow' }),
+    app_title: 'Redazione',
     media_folder: file('images'),
     public_folder: 'images',
+    media_libraries: {
+      default: {
+        config: {
+          // A photo straight from a phone is 3–8 MB; one far beyond that is refused at upload, with
+          // Sveltia's own message (reduce it, or pick another file), before it reaches the repository.
+          max_file_size: MAX_UPLOAD_BYTES,
+          // "Foto Maria (1).JPG" becomes foto-maria-1.jpg: the build refuses spaces and other characters in image names.
+          slugify_filename: true,
+        },
+      },
+      // No stock-photo services: they need accounts, and the editor talks to no third party.
+      stock_assets: false,
+    },
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    // An optional field left empty is left out of the file, as the sample content does (an empty
+    // partita IVA written as '' would be refused by the build).
+    output: { omit_empty_optional_fields: true },
     collections: [
       {
         name: 'services',
@@ -101,15 +124,16 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
   };
 }
 
-/** Per collection, the fields whose digits the editor must save as a number (see numericTextFields). */
-export function numericFieldsByCollection(): Record<string, string[]> {
-  const found: Record<string, string[]> = {
-    services: numericTextFields(serviceSchema),
-    professionals: numericTextFields(professionalSchema),
-    pages: [...new Set([homeSchema, contactsSchema, servicesPageSchema, privacySchema].flatMap(numericTextFields))],
-    settings: numericTextFields(siteSchema),
-  };
-  return Object.fromEntries(Object.entries(found).filter(([, fields]) => fields.length > 0));
+
+/**
+ * Sveltia needs a Git backend even for local editing (it offers "work with a local repository" on
+ * localhost, whatever the backend). Without a repository in site.yaml, the backend names the project
+ * folder, which is what Sveltia asks her to pick; signing in to GitHub then has nowhere to go, so only
+ * the access-token route stays, and the page's own note says local editing is the way.
+ */
+function configBackend(backend: CmsBackend): Record<string, unknown> {
+  if (backend.name === 'local') return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main', auth_methods: ['token'] };
+  return { ...backend, commit_messages: COMMIT_MESSAGES };
 }
 
 // Commit messages in Italian, so the history an editor's saves leave reads as the rest of the UI.

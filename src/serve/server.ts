@@ -163,7 +163,9 @@ async function respond(options: ServeOptions, guard: ReturnType<typeof hostGuard
   const refused = guard(req);
   if (refused) return sendText(res, refused.status, refused.text);
   if (options.handle?.(req, res)) return;
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  // No write of any kind, anywhere (the web editor saves from the browser, not through this server). The
+  // body is never read: closing the connection stops a large one from being received at all.
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD', Connection: 'close' });
   const base = (typeof options.base === 'function' ? options.base() : options.base) ?? '/';
   // req.url is the raw request target: unlike URL parsing it keeps `..`, so lookup() judges what the client sent.
   const raw = req.url ?? '/';

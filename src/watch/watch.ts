@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import { buildSite, type BuildSuccess, type StageTimes } from '../build.ts';
 import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { editorRoot } from '../cms/build-admin.ts';
-import { startLocalEditor, type LocalEditor } from '../cms/local-editor.ts';
 import { formatReport } from '../errors.ts';
 import { word, type Language } from '../messages/translate.ts';
 import type { ResolvedOptions } from '../options.ts';
@@ -35,7 +34,7 @@ export interface WatchSettings {
   log?: (text: string) => void;
   /** Problem reports; console.error by default. */
   error?: (text: string) => void;
-  /** Also serve the web editor at /admin, saving to the files on disk through decap-server. */
+  /** Also serve the web editor at /admin: Sveltia CMS, which writes the files from the browser (this server accepts no writes). */
   edit?: boolean;
   /** The language of problem reports, in the terminal and the overlay; English by default. */
   language?: Language;
@@ -91,8 +90,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const devFiles = new Map([[RELOAD_CLIENT_FILE, await bundleReloadClient(options)]]);
   let current: BuildSuccess | undefined;
   const base = () => (current ? basePath(current.model.site.url) : '/');
-  const editor: LocalEditor | undefined = settings.edit ? await startLocalEditor(editorRoot(options), options.content, options.packageRoot, error) : undefined;
-  const handle = editor ? (req: Parameters<LocalEditor['handle']>[0], res: Parameters<LocalEditor['handle']>[1]) => editor.handle(req, res) || live.handle(req, res) : live.handle;
+  const localEditor = settings.edit === true;
   const server = await serveSite({
     ...serveBuild(() => current, live, devFiles, base),
     port: options.port,
@@ -100,10 +98,9 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     language,
     host: options.host,
     base,
-    handle,
-  }).catch(async (reason: unknown) => {
+    handle: live.handle,
+  }).catch((reason: unknown) => {
     live.close();
-    await editor?.close();
     throw reason;
   });
 
@@ -123,7 +120,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     const reading = performance.now();
     const stillServing = () => word(current ? 'stillServing' : 'nothingToServe', language);
     try {
-      const { result, patched } = await edits.build(changed, () => buildSite(options, { cache, cmsBackend: editor?.backend }));
+      const { result, patched } = await edits.build(changed, () => buildSite(options, { cache, localEditor }));
       settings.timing?.({ changed: changedAt, started: start, reading, built: performance.now(), patched, times: result.ok ? result.times : undefined });
       if (!result.ok) {
         error(`${formatReport(result.problems, language)}\n${stillServing()}`);
@@ -175,7 +172,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
   const shownBase = base() === '/' ? '' : base();
-  if (editor) log(`Editor: ${server.url}${shownBase || '/'}admin (saves go to the files under ${shown(options.content)}/)`);
+  if (localEditor) for (const line of editorLines(`http://localhost:${server.port}${shownBase || '/'}admin`, shown(editorRoot(options)), options.host)) log(line);
   log(`Serving ${shownUrl(`${server.url}${shownBase}`)}${networkUrls(options.host, server.port, shownBase).map((url) => ` and ${shownUrl(url)}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
 
   return {
@@ -187,10 +184,25 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       await queue.close();
       live.close();
       await server.close();
-      await editor?.close();
     },
   };
 }
+
+/**
+ * What `--edit` prints. Sveltia saves from the browser through the File System Access API, which
+ * browsers allow only on localhost: this server writes nothing, whatever address it listens on.
+ */
+function editorLines(url: string, root: string, host: string | undefined): string[] {
+  const lines = [
+    `Editor: ${url} (in Chrome or Edge on this computer: "Lavora con Repository Locale", then pick the project folder ${root}/; the browser saves the files under content/ itself, this server accepts no writes)`,
+  ];
+  if (host !== undefined && !LOOPBACK.has(host)) {
+    lines.push(`Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at ${url}, in this computer's browser.`);
+  }
+  return lines;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 function describe(files: string[]): string {
   return files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;

@@ -17,49 +17,72 @@ const options = resolveOptions({ content: 'content' }, '/repo');
 
 describe('adminBuild', () => {
   it('adds no file and no header rule for a site without an editor: its output is as before', async () => {
-    const admin = await adminBuild(site(), undefined, options, '/static/css/site.css');
+    const admin = await adminBuild(site(), false, options, '/static/css/site.css');
     expect(admin.files.size).toBe(0);
     expect(renderHeadersFile(site(), admin.headers)).toBe(renderHeadersFile(site()));
     const root = { root: '/var/www/studio.example.com' };
     expect(renderNginxConfig(site(), { ...root, extraRules: admin.headers })).toBe(renderNginxConfig(site(), root));
   });
 
-  it('writes the page, config.yml, the preview setup and Decap with its lazy chunks, without source maps', async () => {
-    const { files } = await adminBuild(withEditor, undefined, options, '/static/css/site.abc.css');
-    const names = [...files.keys()];
-    expect(names).toContain(ADMIN_PAGE);
-    expect(names).toContain('admin/config.yml');
-    expect(names).toContain('admin/decap-cms.js');
-    expect(names.filter((name) => /^admin\/\d+\.decap-cms\.js$/.test(name)).length).toBeGreaterThan(10);
-    expect(names.some((name) => name.endsWith('.map'))).toBe(false);
+  it('writes the page, config.yml, Sveltia’s bundle with what it would fetch from CDNs, our script and the Italian strings, without source maps', async () => {
+    const { files } = await adminBuild(withEditor, false, options, '/static/css/site.abc.css');
+    const names = [...files.keys()].sort();
+    expect(names).toEqual([
+      'admin.html',
+      'admin/chunks/react-dom.js',
+      'admin/config.yml',
+      'admin/editor.js',
+      'admin/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2',
+      'admin/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2',
+      'admin/locales/it.json',
+      'admin/sveltia-cms.js',
+      'admin/vendor/exifr@7.1.3/dist/lite.esm.mjs',
+      'admin/vendor/immutable@5.1.9/dist/immutable.es.js',
+      'admin/vendor/turndown@7.2.4/lib/turndown.browser.es.js',
+    ]);
     const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toContain('<title>Redazione · Studio &lt;Prova&gt;</title>');
+    expect(page).toContain('<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css"></script>');
     expect(page).not.toMatch(/<script>|<style|style=/);
-    const setup = Buffer.from(files.get('admin/setup.js')!).toString();
-    expect(setup).toContain('CMS.registerPreviewStyle("/static/css/site.abc.css");');
-    expect(setup).toContain('var NUMERIC_FIELDS = {"services":["duration"]};');
+    // Nothing in the editor points at a CDN any more: translations, fonts and modules are served from /admin.
+    const sveltia = Buffer.from(files.get('admin/sveltia-cms.js')!).toString();
+    expect(sveltia).not.toContain('cdn.jsdelivr.net');
+    expect(sveltia).not.toContain('https://unpkg.com/${e}');
+    expect(sveltia).toContain('`/admin/locales`');
     const config = parse(Buffer.from(files.get('admin/config.yml')!).toString());
     expect(config.backend).toMatchObject({ name: 'github', repo: 'studio-pss/sito', branch: 'main' });
+    expect(config.publish_mode).toBe('editorial_workflow');
+    const strings = JSON.parse(Buffer.from(files.get('admin/locales/it.json')!).toString());
+    expect(strings.cannot_delete_referenced_assets).toMatch(/Questa immagine non si può eliminare/);
+    expect(strings.save).toBe('Salva');
   });
 
   it('loads its config and scripts under the site’s base path (a GitHub Pages project site)', async () => {
-    const { files } = await adminBuild(site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }), undefined, options, '/studio-pss/static/css/site.css');
+    const { files } = await adminBuild(site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }), false, options, '/studio-pss/static/css/site.css');
     const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
-    expect(page).toContain('<link href="/studio-pss/admin/config.yml" type="text/yaml" rel="cms-config-url">');
-    expect(page).toContain('<script src="/studio-pss/admin/decap-cms.js"></script>');
-    expect(page).toContain('<script src="/studio-pss/admin/setup.js"></script>');
+    expect(page).toContain('<link href="/studio-pss/admin/config.yml" type="application/yaml" rel="cms-config-url">');
+    expect(page).toContain('<script src="/studio-pss/admin/sveltia-cms.js"></script>');
+    expect(page).toContain('<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css"></script>');
+    expect(Buffer.from(files.get('admin/sveltia-cms.js')!).toString()).toContain('`/studio-pss/admin/locales`');
   });
 
-  it('uses the backend watch --edit passes instead of site.yaml’s', async () => {
-    const { files } = await adminBuild(site(), { name: 'proxy', proxy_url: '/admin/api/v1' }, options, '/s.css');
-    expect(parse(Buffer.from(files.get('admin/config.yml')!).toString()).backend).toEqual({ name: 'proxy', proxy_url: '/admin/api/v1' });
+  it('under watch --edit without an online editor, names the project folder for local editing, and offers no drafts', async () => {
+    const { files } = await adminBuild(site(), true, options, '/s.css');
+    const config = parse(Buffer.from(files.get('admin/config.yml')!).toString());
+    expect(config.backend).toEqual({ name: 'github', repo: 'locale/repo', branch: 'main', auth_methods: ['token'] });
+    expect(config.publish_mode).toBeUndefined();
+  });
+
+  it('under watch --edit with an online editor, keeps site.yaml’s', async () => {
+    const { files } = await adminBuild(withEditor, true, options, '/s.css');
+    expect(parse(Buffer.from(files.get('admin/config.yml')!).toString()).backend).toMatchObject({ name: 'github', repo: 'studio-pss/sito' });
   });
 });
 
 describe('the editor’s headers', () => {
   it('give /admin its own policy and leave every other path the strict one, on Netlify/Cloudflare', async () => {
-    const { headers } = await adminBuild(withEditor, undefined, options, '/s.css');
+    const { headers } = await adminBuild(withEditor, false, options, '/s.css');
     const text = renderHeadersFile(withEditor, headers);
     expect(text).toContain(['/admin', '  ! Content-Security-Policy', `  Content-Security-Policy: ${adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' })}`, '  X-Robots-Tag: noindex'].join('\n'));
     const rules = parseHeadersFile(text);
@@ -68,16 +91,18 @@ describe('the editor’s headers', () => {
       expect(headersFor(rules, file)['Content-Security-Policy'], file).toBe(strict);
       expect(headersFor(rules, file)['X-Robots-Tag'], file).toBeUndefined();
     }
-    for (const file of [ADMIN_PAGE, 'admin/config.yml', 'admin/decap-cms.js']) {
+    for (const file of [ADMIN_PAGE, 'admin/config.yml', 'admin/sveltia-cms.js']) {
       const policy = headersFor(rules, file)['Content-Security-Policy'];
-      expect(policy, file).toBe("default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; connect-src 'self' blob: https://api.github.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'");
+      expect(policy, file).toBe(adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' }));
+      expect(policy).not.toContain("'unsafe-eval'");
+      expect(policy).toContain('https://api.github.com');
       expect(headersFor(rules, file)['X-Robots-Tag']).toBe('noindex');
       expect(headersFor(rules, file)['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
     }
   });
 
   it('give /admin its own policy in the nginx config (host-config reads it from site.yaml), the server block keeping the strict one', async () => {
-    const { headers } = await adminBuild(withEditor, undefined, options, '/s.css');
+    const { headers } = await adminBuild(withEditor, false, options, '/s.css');
     expect(siteAdminHeaderRules(withEditor)).toEqual(headers);
     const nginx = renderNginxConfig(withEditor, { root: '/var/www/studio.example.com', extraRules: headers });
     const admin = /location = \/admin \{([\s\S]*?)\n {4}\}/.exec(nginx)![1]!;
@@ -93,7 +118,8 @@ describe('the editor’s headers', () => {
   });
 
   it('the local editor needs nothing beyond its own origin', () => {
-    expect(adminContentSecurityPolicy({ name: 'proxy', proxy_url: '/admin/api/v1' })).toContain("connect-src 'self' blob:;");
+    expect(adminContentSecurityPolicy({ name: 'local', folder: 'sito' })).toContain("connect-src 'self' blob: data:;");
+    expect(adminContentSecurityPolicy({ name: 'local', folder: 'sito' })).not.toMatch(/https:/);
   });
 });
 
@@ -104,8 +130,8 @@ describe('editorRoot', () => {
   });
 });
 
-it('adminFiles reads Decap once per process', async () => {
-  const inputs = { site: withEditor, backend: { name: 'proxy', proxy_url: '/p' } as const, contentDir: '/repo/content', root: '/repo', stylesheet: '/s.css', packageRoot: options.packageRoot };
+it('adminFiles reads Sveltia once per process', async () => {
+  const inputs = { site: withEditor, backend: { name: 'local', folder: 'repo' } as const, contentDir: '/repo/content', root: '/repo', stylesheet: '/s.css', packageRoot: options.packageRoot, cacheDir: options.cacheDir };
   const [a, b] = await Promise.all([adminFiles(inputs), adminFiles(inputs)]);
-  expect(a.get('admin/decap-cms.js')).toBe(b.get('admin/decap-cms.js'));
+  expect(a.get('admin/sveltia-cms.js')).toBe(b.get('admin/sveltia-cms.js'));
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cmsConfig, NEW_SERVICE_PREFIX, numericFieldsByCollection, siteBackend } from '../../src/cms/config.ts';
+import { cmsConfig, NEW_SERVICE_PREFIX, siteBackend } from '../../src/cms/config.ts';
+import { numericFieldsByCollection } from '../../src/cms/numeric-fields.ts';
 import { cmsField, metaOf, type CmsField } from '../../src/cms/fields.ts';
 import {
   contactsSchema,
@@ -41,7 +42,6 @@ function configPaths(fields: CmsField[], prefix = ''): string[] {
 const config = cmsConfig({ name: 'github', repo: 'studio-pss/sito', branch: 'main' }, '/repo/content', '/repo') as {
   media_folder: string;
   public_folder: string;
-  locale: string;
   collections: { name: string; folder?: string; slug?: string; fields?: CmsField[]; files?: { name: string; file: string; fields: CmsField[] }[] }[];
 };
 const collection = (name: string) => config.collections.find((item) => item.name === name)!;
@@ -80,7 +80,6 @@ describe('cmsConfig', () => {
     expect(collection('settings').files![0]!.file).toBe('content/site.yaml');
     expect(config.media_folder).toBe('content/images');
     expect(config.public_folder).toBe('images');
-    expect(config.locale).toBe('it');
   });
 
   it('names a new service with the <nn>- prefix the loader requires, and a professional by name', () => {

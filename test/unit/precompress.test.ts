@@ -62,10 +62,10 @@ describe('withCompressedSiblings on a large site', () => {
   it('compresses a file over 1 MB (the web editor\'s script) with the large effort on any site', async () => {
     const script = Buffer.from(Array.from({ length: 80_000 }, (_, i) => `var v${i}=${i % 97};`).join(''));
     expect(script.byteLength).toBeGreaterThan(1024 * 1024);
-    const files = new Map<string, Uint8Array>([['admin/decap-cms.js', script], ['index.html', Buffer.from('<p>home</p>'.repeat(200))]]);
+    const files = new Map<string, Uint8Array>([['admin/sveltia-cms.js', script], ['index.html', Buffer.from('<p>home</p>'.repeat(200))]]);
     const whole = await withCompressedSiblings(files, await tempDir());
     const large = await compressedForms(script, 'large');
-    expect(Buffer.from(whole.get('admin/decap-cms.js.br')!).equals(Buffer.from(large.br!))).toBe(true);
+    expect(Buffer.from(whole.get('admin/sveltia-cms.js.br')!).equals(Buffer.from(large.br!))).toBe(true);
     expect(Buffer.from(whole.get('index.html.br')!).equals(Buffer.from((await compressedForms(files.get('index.html')!, 'smallest')).br!))).toBe(true);
   });
 });

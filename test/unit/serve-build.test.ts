@@ -101,7 +101,7 @@ describe('serveBuild after a good build', () => {
   });
 
   it('leaves the web editor without the reload script: the rebuild after its own save must not reload it mid-edit', async () => {
-    const editor = '<!doctype html><html><body><script src="decap-cms.js"></script></body></html>';
+    const editor = '<!doctype html><html><body><script src="sveltia-cms.js"></script></body></html>';
     const { files } = serveBuild(() => build({ ...SITE, 'admin.html': editor, 'admin/index.html': editor }), liveReload(), DEV_FILES);
     expect(text(await files.read('admin.html'))).toBe(editor);
     expect(text(await files.read('admin/index.html'))).toBe(editor);

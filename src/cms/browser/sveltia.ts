@@ -1,0 +1,31 @@
+// The part of Sveltia CMS's browser API (window.CMS, see @sveltia/cms's types/public.d.ts) our editor script uses, typed for what we read.
+
+/** Sveltia hands entries over as Immutable.js maps; these are the calls we make on them. */
+export interface ImmutableMap {
+  get(key: string): unknown;
+  getIn(path: (string | number)[]): unknown;
+  setIn(path: (string | number)[], value: unknown): ImmutableMap;
+  toJS(): Record<string, unknown>;
+}
+
+/** The props Sveltia gives a preview template (CustomPreviewTemplateProps). */
+export interface PreviewProps {
+  entry: ImmutableMap;
+  document: Document;
+  window: Window;
+}
+
+/** What Sveltia's bundle puts on `window`. */
+export interface SveltiaWindow {
+  CMS: {
+    init(options?: { config?: Record<string, unknown> }): Promise<void>;
+    registerPreviewStyle(style: string, options?: { raw?: boolean }): void;
+    registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
+    registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: { entry: ImmutableMap }) => unknown }): void;
+  };
+  /** React's createElement, from the React inside Sveltia's bundle (preview templates return its elements). */
+  h: (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => unknown;
+  CMS_MANUAL_INIT?: boolean;
+}
+
+export const sveltia = (): SveltiaWindow => window as unknown as SveltiaWindow;
