@@ -10,7 +10,7 @@ import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
 import { displayPath } from './display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
-import { translateMessage, word, type Language } from './messages/translate.ts';
+import { render, say, type Language } from './messages/text.ts';
 import { errorsOf, formatReport, type ContentError } from './errors.ts';
 import { DEFAULTS, resolveOptions, type Options, type ResolvedOptions } from './options.ts';
 import { HOSTS, type Host } from './host/repository-files.ts';
@@ -90,7 +90,7 @@ function createProgram(): Command {
       const result = await buildSite(options).finally(stopProgress);
       if (!result.ok) {
         const chosen = await language();
-        return fail(result.problems, word('leftUnchanged', chosen, { folder: `${displayPath(options.out)}/` }), chosen);
+        return fail(result.problems, render(say('leftUnchanged', { folder: `${displayPath(options.out)}/` }), chosen), chosen);
       }
       await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), guard);
       if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
@@ -115,9 +115,9 @@ function createProgram(): Command {
       if (reports.compliance || reports.launch) return checkReportsOf(options, reports, language);
       const { checkContent } = await import('./content/check.ts');
       const { problems } = await checkContent(options);
-      if (errorsOf(problems).length > 0) return fail(problems, word('nothingWritten', language), language);
+      if (errorsOf(problems).length > 0) return fail(problems, render(say('nothingWritten'), language), language);
       if (problems.length > 0) console.error(formatReport(problems, language));
-      if (!options.quiet) console.log(word('contentValid', language, { folder: `${displayPath(options.content)}/` }));
+      if (!options.quiet) console.log(render(say('contentValid', { folder: `${displayPath(options.content)}/` }), language));
     });
 
   program
@@ -223,7 +223,7 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
     import('./launch/rules.ts'),
   ]);
   const result = await buildSite(options);
-  if (!result.ok) return fail(result.problems, word('nothingWritten', language), language);
+  if (!result.ok) return fail(result.problems, render(say('nothingWritten'), language), language);
   if (result.problems.length > 0) console.error(formatReport(result.problems, language));
   if (reports.compliance) {
     const findings = checkCompliance(result);
@@ -250,7 +250,7 @@ function refusalsInLanguage<Flags extends { content?: string; lang?: Language }>
     } catch (error) {
       if (!(error instanceof OutputRefused)) throw error;
       const language = await messagesLanguage(flags.lang, resolveOptions({ content: flags.content }).content);
-      throw new OutputRefused(translateMessage(error.message, language));
+      throw new OutputRefused(error.text, language);
     }
   };
 }

@@ -1,22 +1,44 @@
-// ContentError: one content mistake with its location; formatting and ordering for reports.
-import { totals, translateField, translateMessage, warningPrefix, type Language } from './messages/translate.ts';
+// ContentError: one content mistake with its location and its message as a catalogue code; formatting and ordering for reports.
+import { render, renderField, say, totals, type Code, type Language, type Text } from './messages/text.ts';
 import { problemLocation, problemText, type ProblemData, type Severity } from './problem-line.ts';
 
-/** A mistake in content, located at `file:line` and a dotted `field` path. */
+/** A mistake in content, located at `file:line` and a field, its message a code of the catalogue with its values. */
 export class ContentError extends Error {
   override readonly name = 'ContentError';
+  /** Field path such as `timeline[3].type`, or the English of a named field such as `front matter`: what reports sort by. */
+  readonly field: string;
+  /** The message's code in src/messages/catalogue.ts. */
+  readonly code: Code;
+  /** The values of the message's `{name}`s. */
+  readonly params: Text['params'];
+  readonly #field: string | Text;
 
   constructor(
     /** Path relative to the project, e.g. `content/professionals/rossi.md`. */
     readonly file: string,
     /** 1-based line in `file`; 0 when the problem concerns the whole file or folder. */
     readonly line: number,
-    /** Field path such as `timeline[3].type`, or a short description such as `front matter`. */
-    readonly field: string,
-    message: string,
+    /** A path into the file's data (`timeline[3].type`), or a named field (`say('fieldFrontMatter')`). */
+    field: string | Text,
+    text: Text,
     readonly severity: Severity = 'error',
   ) {
-    super(message);
+    // The English, for a stack trace or a test; reports render the text in their own language.
+    super(render(text, 'en'));
+    this.#field = field;
+    this.field = renderField(field, 'en');
+    this.code = text.code;
+    this.params = text.params;
+  }
+
+  /** The message as data: its code and values. */
+  get text(): Text {
+    return { code: this.code, params: this.params } as Text;
+  }
+
+  /** What a report shows of it in `language`: field and message rendered. */
+  in(language: Language): ProblemData {
+    return { file: this.file, line: this.line, field: renderField(this.#field, language), message: render(this.text, language), severity: this.severity };
   }
 }
 
@@ -29,18 +51,15 @@ export class ProblemsError extends Error {
   }
 }
 
-
 /** `content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"` */
-export function formatProblem(problem: ProblemData): string {
+export function formatProblem(problem: ContentError): string {
   return formatProblemIn(problem, 'en');
 }
 
 /** The same line in `language`, list items counted from 1 in Italian (`timeline, voce 4, type`). */
-export function formatProblemIn(problem: ProblemData, language: Language): string {
-  const translated = { ...problem, field: translateField(problem.field, language), message: translateMessage(problem.message, language) };
-  return `${problemLocation(problem)}: ${problemText(translated, warningPrefix(language))}`;
+export function formatProblemIn(problem: ContentError, language: Language): string {
+  return `${problemLocation(problem)}: ${problemText(problem.in(language), render(say('warning'), language))}`;
 }
-
 
 /** Orders problems by file, then line, then field, so reports are stable. */
 export function sortProblems(problems: readonly ContentError[]): ContentError[] {

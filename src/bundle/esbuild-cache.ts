@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
+import { say } from '../messages/text.ts';
 import { hash, writeFileAtomicSync } from '../cache-file.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 import { TYPESCRIPT_SETTINGS } from './typescript.ts';
@@ -87,8 +88,8 @@ function toProblems(failure: BuildFailure, absWorkingDir: string): ProblemsError
   return new ProblemsError(
     failure.errors.map((message) => {
       const file = message.location ? displayPath(path.resolve(absWorkingDir, message.location.file)) : 'templates';
-      const column = message.location ? ` (column ${message.location.column + 1})` : '';
-      return new ContentError(file, message.location?.line ?? 0, 'code', `${message.text}${column}`);
+      const text = message.location ? say('compileErrorAt', { text: message.text, column: message.location.column + 1 }) : say('compileError', { text: message.text });
+      return new ContentError(file, message.location?.line ?? 0, say('fieldCode'), text);
     }),
   );
 }

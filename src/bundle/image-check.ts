@@ -5,6 +5,7 @@ import { ContentError } from '../errors.ts';
 import { readProblem, specialKind } from '../content/read-file.ts';
 import { decodeText } from '../content/text-encoding.ts';
 import type { ImageReferences } from '../content/validate.ts';
+import type { Text } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
 import { cacheEntryOf, svgSize } from './images.ts';
 import { unsafeSvgContent } from './svg-safety.ts';
@@ -17,7 +18,7 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 /** The last verdict per file signature, so watch re-checks only images that changed. */
-const verdicts = new Map<string, string | undefined>();
+const verdicts = new Map<string, Text | undefined>();
 
 /** One located error per image that cannot be published: unreadable, damaged, not an image, too large, unsafe SVG. */
 export async function checkImages(references: ImageReferences, contentDir: string, cacheDir: string): Promise<ContentError[]> {
@@ -30,7 +31,7 @@ export async function checkImages(references: ImageReferences, contentDir: strin
   return problems.flat();
 }
 
-async function checkImage(absolute: string, image: string, cacheDir: string): Promise<string | undefined> {
+async function checkImage(absolute: string, image: string, cacheDir: string): Promise<Text | undefined> {
   let signature: string;
   try {
     // Synchronously (here and below): a cold build's thread pool is busy compressing meanwhile, and each
@@ -52,7 +53,7 @@ async function checkImage(absolute: string, image: string, cacheDir: string): Pr
   return verdict;
 }
 
-async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<string | undefined> {
+async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<Text | undefined> {
   if (path.extname(image).toLowerCase() === '.svg') return inspectSvg(bytes, image);
   // Decoding is skipped only for bytes an earlier build already decoded and encoded without error.
   if (statSync(cacheEntryOf(bytes, cacheDir), { throwIfNoEntry: false })?.isDirectory()) return undefined;
@@ -83,7 +84,7 @@ async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<
   return undefined;
 }
 
-function inspectSvg(bytes: Buffer, image: string): string | undefined {
+function inspectSvg(bytes: Buffer, image: string): Text | undefined {
   const decoded = decodeText(bytes);
   if (!('text' in decoded)) return imageProblems.svgEncoding(image, decoded.message);
   if (!/<svg\b/i.test(decoded.text)) return imageProblems.notSvg(image);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { hash } from '../cache-file.ts';
 import { displayPath } from '../display-path.ts';
 import { ContentError, ProblemsError } from '../errors.ts';
+import { say, type Text } from '../messages/text.ts';
 import type { ImageAsset } from '../render/page-props.ts';
 import { imageProgress } from './image-progress.ts';
 import { FULL_WIDTH } from './image-uses.ts';
@@ -122,7 +123,7 @@ async function readSource(source: string, contentDir: string): Promise<Buffer> {
     // Synchronously, as the cache below: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
     return readFileSync(path.join(contentDir, source));
   } catch (cause) {
-    throw imageProblem(source, contentDir, `cannot be read (${describe(cause)}); it was readable when the content was checked, so it changed or was removed while building: save it again`);
+    throw imageProblem(source, contentDir, say('imageChangedUnreadable', { image: source, reason: describe(cause) }));
   }
 }
 
@@ -278,7 +279,7 @@ function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; 
 
 function svgAsset(source: string, bytes: Buffer, contentDir: string): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
   const size = svgSize(bytes.toString('utf8'));
-  if (!size) throw imageProblem(source, contentDir, 'has no size: give its <svg> element width and height attributes or a viewBox');
+  if (!size) throw imageProblem(source, contentDir, say('imageChangedNoSize', { image: source }));
   const { width, height } = size;
   const name = outputName(source, hash(bytes), 'svg');
   return { asset: { src: `/${name}`, srcset: '', width, height, sources: [] }, outputs: [[name, bytes]] };
@@ -316,15 +317,15 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 function encodeProblem(source: string, contentDir: string, cause: unknown): ProblemsError {
-  return imageProblem(source, contentDir, `cannot be encoded (${describe(cause)}); it decoded when the content was checked, so it changed while building: save it again, or export it again as JPEG or PNG`);
+  return imageProblem(source, contentDir, say('imageChangedUnencodable', { image: source, reason: describe(cause) }));
 }
 
 /**
  * An image that validation accepted but the encoder could not use (it changed in between): a
  * located problem of that file, as every user mistake is, never a stack trace.
  */
-function imageProblem(source: string, contentDir: string, message: string): ProblemsError {
-  return new ProblemsError([new ContentError(displayPath(path.join(contentDir, source)), 0, 'image', `"${source}" ${message}`)]);
+function imageProblem(source: string, contentDir: string, message: Text): ProblemsError {
+  return new ProblemsError([new ContentError(displayPath(path.join(contentDir, source)), 0, 'image', message)]);
 }
 
 function describe(cause: unknown): string {

@@ -1,12 +1,13 @@
 // What is wrong with an image path written in content, worded so the editor knows exactly what to do.
 import path from 'node:path';
+import type { Text } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
 
 const FORMATS = /\.(?:jpe?g|png|webp|avif|svg)$/i;
 const SAFE = /^images\/[\w./-]+$/;
 
 /** Undefined for a usable `images/…` path; otherwise what to change. */
-export function imagePathProblem(value: string): string | undefined {
+export function imagePathProblem(value: string): Text | undefined {
   const name = path.posix.basename(value);
   const stem = name.replace(/\.[^.]*$/, '');
   const ext = path.posix.extname(name);

@@ -45,10 +45,13 @@ const DELIMITERS = /\*+|_+/g;
 const SPACE = /\s/u;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 
+/** What is nested, as the code of its message. */
+type Nested = Parameters<typeof bodyProblems.tooDeep>[0];
+
 interface Deepest {
   depth: number;
   line: number;
-  what: string;
+  what: Nested;
 }
 
 /**
@@ -60,7 +63,7 @@ interface Deepest {
  */
 function deepestNesting(body: string): Deepest | undefined {
   let deepest: Deepest | undefined;
-  const note = (depth: number, line: number, what: string) => {
+  const note = (depth: number, line: number, what: Nested) => {
     if (depth > (deepest?.depth ?? MAX_NESTING)) deepest = { depth, line, what };
   };
   let html = 0;
@@ -69,17 +72,17 @@ function deepestNesting(body: string): Deepest | undefined {
   for (const [index, text] of lines.entries()) {
     const line = index + 1;
     const { quotes, lists } = containers(text);
-    if (quotes > 0 && lists > 0) note(quotes + lists, line, bodyProblems.quotesAndLists);
-    else if (quotes > 0) note(quotes, line, bodyProblems.blockquotes);
-    else note(lists, line, bodyProblems.listItems);
+    if (quotes > 0 && lists > 0) note(quotes + lists, line, 'tooDeepQuotesAndLists');
+    else if (quotes > 0) note(quotes, line, 'tooDeepQuotes');
+    else note(lists, line, 'tooDeepLists');
     for (const tag of text.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^<>]*?(\/?)>/g)) {
       if (VOID_ELEMENTS.has(tag[2]!.toLowerCase()) || tag[3]) continue;
       html = tag[1] ? Math.max(0, html - 1) : html + 1;
-      note(html, line, bodyProblems.htmlElements);
+      note(html, line, 'tooDeepHtml');
     }
     // Emphasis never spans a blank line (a paragraph's end).
     if (text.trim() === '') emphasis.open = 0;
-    else note(emphasisDepth(text, emphasis), line, bodyProblems.emphasis);
+    else note(emphasisDepth(text, emphasis), line, 'tooDeepEmphasis');
   }
   return deepest;
 }

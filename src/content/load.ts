@@ -6,6 +6,7 @@ import { Document, LineCounter, parseDocument, visit } from 'yaml';
 import { ContentError } from '../errors.ts';
 import { readContentFileSync, walkImages, type ReadResult } from './read-file.ts';
 import { MAX_YAML_ALIASES } from './limits.ts';
+import { say, type Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
 import type { FrontMatterCache } from './front-matter-cache.ts';
@@ -115,11 +116,11 @@ export async function loadContent(
       return { entry: checkedEntry(file, kind, read.checked), problems: found };
     }
     if ('missing' in read) {
-      found.push(new ContentError(file, 0, 'file', `is missing; every site needs it (see README, "Content layout")`));
+      found.push(new ContentError(file, 0, say('fieldFile'), say('fileMissing')));
       return { problems: found };
     }
     if ('problem' in read) {
-      found.push(new ContentError(file, read.line, 'file', read.problem));
+      found.push(new ContentError(file, read.line, say('fieldFile'), read.problem));
       return { problems: found };
     }
     const text = normaliseText(read.text);
@@ -148,7 +149,7 @@ export async function loadContent(
       if (!entry) return undefined;
       const slug = name.replace(MARKDOWN, '').toLowerCase();
       if (!SLUG.test(slug)) {
-        problems.push(new ContentError(entry.file, 0, 'file name', `"${name}" cannot be a URL; use lowercase letters, digits and dashes, such as "maria-rossi.md"`));
+        problems.push(new ContentError(entry.file, 0, say('fieldFileName'), say('professionalFileName', { name, example: 'maria-rossi.md' })));
         return undefined;
       }
       return { ...entry, slug };
@@ -157,7 +158,7 @@ export async function loadContent(
 
   const servicesDir = display(path.join(contentDir, 'services'));
   if (services.length === 0) {
-    problems.push(new ContentError(servicesDir, 0, 'services', 'no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md'));
+    problems.push(new ContentError(servicesDir, 0, say('fieldServices'), say('noServices')));
   }
   const serviceEntries = await Promise.all(
     services.map(async (name) => {
@@ -165,7 +166,7 @@ export async function loadContent(
       if (!entry) return undefined;
       const match = SERVICE_NAME.exec(name);
       if (!match) {
-        problems.push(new ContentError(entry.file, 0, 'file name', `"${name}" needs a number prefix that sets its place in the list, such as "01-${name.replace(MARKDOWN, '').toLowerCase()}.md"`));
+        problems.push(new ContentError(entry.file, 0, say('fieldFileName'), say('serviceFileName', { name, example: `01-${name.replace(MARKDOWN, '').toLowerCase()}.md` })));
         return undefined;
       }
       return { ...entry, position: Number(match[1]), slug: match[2]!.toLowerCase() };
@@ -184,7 +185,7 @@ function parseYamlFile(file: string, text: string, problems: ContentError[], fro
 function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
   const parts = markdownParts(text);
   if (!parts) {
-    problems.push(new ContentError(file, 1, 'front matter', 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")'));
+    problems.push(new ContentError(file, 1, say('fieldFrontMatter'), say('frontMatterMissing')));
     return undefined;
   }
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
@@ -270,7 +271,7 @@ function toData(file: string, source: YamlSource, problems: ContentError[]): unk
   } catch (error) {
     if (!(error instanceof ReferenceError)) throw error;
     const line = source.lineCounter.linePos(firstAlias(source.document)).line;
-    problems.push(new ContentError(file, line, 'YAML', fileProblems.aliasBomb(MAX_YAML_ALIASES)));
+    problems.push(new ContentError(file, line, say('fieldYaml'), fileProblems.aliasBomb(MAX_YAML_ALIASES)));
     return UNREADABLE;
   }
 }
@@ -297,9 +298,30 @@ function parseYaml(file: string, text: string, problems: ContentError[]): YamlSo
     const message = firstLine(error.message);
     if (reported.has(`${line} ${message}`)) continue;
     reported.add(`${line} ${message}`);
-    problems.push(new ContentError(file, line, 'YAML', message));
+    problems.push(new ContentError(file, line, say('fieldYaml'), yamlProblem(message)));
   }
   return undefined;
+}
+
+// The parser's mistakes editors make most, explained. yaml's error codes are coarser than its messages
+// (MISSING_CHAR alone covers a dozen) and it has no others, so they are told apart by its own words.
+const YAML_PROBLEMS = new Map<string, Text>([
+  ['Nested mappings are not allowed in compact mappings', say('yamlColonInText')],
+  ['Unexpected scalar at node end', say('yamlTextAfterQuotes')],
+  ['Missing closing "quote', say('yamlMissingQuote')],
+  ['Map keys must be unique', say('yamlDuplicateKey')],
+  ['Tabs are not allowed as indentation', say('yamlTab')],
+  ['Implicit keys need to be on a single line', say('yamlKeyOnOneLine')],
+  ['Flow sequence in block collection must be sufficiently indented and end with a ]', say('yamlUnclosedList')],
+  ['Flow map in block collection must be sufficiently indented and end with a }', say('yamlUnclosedMap')],
+]);
+
+/** A YAML error of the parser as a message of the catalogue. */
+function yamlProblem(message: string): Text {
+  const known = YAML_PROBLEMS.get(message);
+  if (known) return known;
+  const character = /^Plain value cannot start with reserved character (.+)$/.exec(message)?.[1];
+  return character === undefined ? say('yamlOther', { message }) : say('yamlReservedCharacter', { character });
 }
 
 function firstLine(message: string): string {

@@ -2,12 +2,13 @@
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import type { Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
 import { decodeText } from './text-encoding.ts';
 
 /** A content file's text, or why it cannot be used (`missing` keeps the caller's own wording). */
-export type ReadResult = { text: string } | { missing: true } | { problem: string; line: number };
+export type ReadResult = { text: string } | { missing: true } | { problem: Text; line: number };
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 
@@ -36,7 +37,7 @@ export function readContentFileSync(absolute: string): ReadResult {
 }
 
 /** Why a file of this kind or size is not opened at all. */
-function refusal(info: Stats): { problem: string; line: number } | undefined {
+function refusal(info: Stats): { problem: Text; line: number } | undefined {
   const kind = specialKind(info);
   if (kind) return { problem: fileProblems.special(kind), line: 0 };
   if (info.size > MAX_FILE_BYTES) return { problem: fileProblems.tooLarge(info.size, MAX_FILE_BYTES), line: 0 };
@@ -49,7 +50,7 @@ function decoded(bytes: Uint8Array): ReadResult {
 }
 
 /** A read failure as a problem of the file (a symlink loop, no permission), or `missing`. */
-export function readProblem(error: unknown): { missing: true } | { problem: string; line: number } {
+export function readProblem(error: unknown): { missing: true } | { problem: Text; line: number } {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (MISSING.has(code)) return { missing: true };
   if (code === 'ELOOP') return { problem: fileProblems.loop, line: 0 };

@@ -1,6 +1,6 @@
 // Zod schemas for every content file; the site model's types are inferred from these.
 import { z } from 'zod';
-import { HTTP_IN_CSP } from '../refusals.ts';
+import type { PlainCode } from '../messages/text.ts';
 import { imagePathProblem } from './image-path.ts';
 import { isValidVatNumber } from './vat.ts';
 
@@ -13,22 +13,28 @@ const imagePath = z
   .string()
   .superRefine((value, context) => {
     const problem = imagePathProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
+    if (problem) context.addIssue({ code: 'custom', message: problem.code, params: { text: problem } });
   })
   .meta({ widget: 'image' });
 
-const nonEmpty = z.string().trim().min(1, { message: 'must not be empty' });
+/**
+ * A check's message: a code of src/messages/catalogue.ts, which zod keeps as the issue's message;
+ * src/content/validate.ts makes the report's words of it.
+ */
+const says = (code: PlainCode) => ({ error: code });
 
-const httpsUrl = z.url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' });
+const nonEmpty = z.string().trim().min(1, says('mustNotBeEmpty'));
+
+const httpsUrl = z.url({ protocol: /^https?$/, ...says('httpUrl') });
 /** A third party the pages load from: its origin goes into the Content-Security-Policy, which must name https origins only. */
-const thirdPartyUrl = httpsUrl.refine((url) => !/^http:/i.test(url), { message: HTTP_IN_CSP });
+const thirdPartyUrl = httpsUrl.refine((url) => !/^http:/i.test(url), says('httpInCsp'));
 
 /** `2019`, `2019-10` or `2019-10-01`: YAML reads a bare year as a number, so accept both. */
 const timelineDate = z
   .union([z.number(), z.string()])
   .transform((value) => String(value))
-  .refine((value) => DATE_SHAPE.test(value), { message: 'expected a date written as YYYY, YYYY-MM or YYYY-MM-DD', abort: true })
-  .refine(isCalendarDate, { message: 'expected a real calendar date (check the month and the day)' })
+  .refine((value) => DATE_SHAPE.test(value), { ...says('dateShape'), abort: true })
+  .refine(isCalendarDate, says('calendarDate'))
   .meta({ pattern: '^\\d{4}(?:-\\d{2}(?:-\\d{2})?)?$' });
 
 const DATE_SHAPE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
@@ -51,8 +57,8 @@ function isCalendarDate(value: string): boolean {
 const vatNumber = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
-  .refine((value) => /^\d{11}$/.test(value), { message: 'expected the 11 digits of a partita IVA, in quotes, such as "01234567897"', abort: true })
-  .refine(isValidVatNumber, { message: 'the check digit (the last one) does not match the other ten, so a digit is probably mistyped; copy the partita IVA again from its VAT registration' })
+  .refine((value) => /^\d{11}$/.test(value), { ...says('vatShape'), abort: true })
+  .refine(isValidVatNumber, says('vatCheckDigit'))
   .meta({ pattern: '^\\d{11}$' });
 
 export const timelineEntrySchema = z.object({
@@ -155,7 +161,7 @@ export const siteSchema = z.object({
     .object({
       repo: z
         .string()
-        .regex(/^[\w.-]+\/[\w.-]+$/, { message: 'expected a GitHub repository as owner/name, such as "studio-pss/sito"' })
+        .regex(/^[\w.-]+\/[\w.-]+$/, says('githubRepo'))
         .meta({ label: 'Repository GitHub', hint: 'Il repository del sito, come proprietario/nome (per esempio studio-pss/sito)' }),
       branch: nonEmpty.default('main').meta({ label: 'Ramo', hint: 'Il ramo che viene pubblicato; main se vuoto' }),
       /** The OAuth client that signs editors in to GitHub; unset means Netlify's (the site is on Netlify). */
@@ -244,15 +250,15 @@ export const professionalSchema = z.object({
       alt: z.string().meta({ label: 'Testo alternativo', hint: 'Descrive la foto a chi non la vede, per esempio Ritratto di Maria Rossi' }),
     }).meta({ label: 'Ritratto', hint: 'La foto nella pagina e nelle schede della home' }),
   order: z.number().int().meta({ label: 'Posizione', hint: 'Un numero: ordina i professionisti nel menu, nel piè di pagina e nella home' }),
-  phone: z.string().regex(/^\+?[\d ]{6,20}$/, { message: 'expected a phone number such as "+39 333 000 0000"' }).meta({ label: 'Telefono', hint: 'Con il prefisso, per esempio +39 333 000 0000' }),
-  email: z.email({ message: 'expected an e-mail address' }).meta({ label: 'E-mail', hint: 'Per esempio nome.cognome@esempio.it' }),
+  phone: z.string().regex(/^\+?[\d ]{6,20}$/, says('phone')).meta({ label: 'Telefono', hint: 'Con il prefisso, per esempio +39 333 000 0000' }),
+  email: z.email(says('email')).meta({ label: 'E-mail', hint: 'Per esempio nome.cognome@esempio.it' }),
   linkedin: httpsUrl.meta({ label: 'LinkedIn', hint: 'L’indirizzo completo del profilo LinkedIn' }),
   /** Partita IVA (DPR 633/1972 art. 35), shown in the footer; optional, `check --compliance` warns when missing. */
   vat: vatNumber.optional().meta({ label: 'Partita IVA', hint: 'Le 11 cifre della partita IVA; compare nel piè di pagina' }),
   registration: nonEmpty.meta({ label: 'Iscrizione all’Albo', hint: 'Per esempio Iscritta all’Ordine degli Psicologi della Regione Abruzzo, n. 1234' }),
   specialisation: z
     .array(nonEmpty.meta({ label: 'Specializzazione', hint: 'Un ambito di lavoro' }))
-    .min(1, { message: 'list at least one specialisation' }).meta({ label: 'Specializzazioni', hint: 'Almeno una; ogni voce è una riga dell’elenco' }),
+    .min(1, says('specialisationMin')).meta({ label: 'Specializzazioni', hint: 'Almeno una; ogni voce è una riga dell’elenco' }),
   listed: z.boolean().default(true).meta({ label: 'Visibile nel menu', hint: 'Spento: la pagina esiste ma non compare nel menu, nel piè di pagina e nella home' }),
   timeline: z.array(timelineEntrySchema.meta({ label: 'Tappa', hint: 'Una tappa della formazione o del lavoro' })).default([]).meta({ label: 'Percorso professionale', hint: 'Le tappe di formazione e lavoro, dalla più vecchia' }),
 });

@@ -1,8 +1,9 @@
 // Decodes a content file as UTF-8, or says which encoding it was probably saved in and how to fix it.
+import type { Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
 
 /** The text of a UTF-8 file, or where decoding failed and the likely encoding. */
-export type Decoded = { text: string } | { line: number; message: string };
+export type Decoded = { text: string } | { line: number; message: Text };
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -20,7 +21,7 @@ export function decodeText(bytes: Uint8Array): Decoded {
   let line = 1;
   for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
   const encoding = utf16 ?? guessSingleByte(bytes);
-  return { line, message: fileProblems.notUtf8(encoding, utf16 ? '' : fileProblems.badByte(bytes[at]!)) };
+  return { line, message: fileProblems.notUtf8(encoding, utf16 ? undefined : bytes[at]!) };
 }
 
 function looksUtf16(bytes: Uint8Array): string | undefined {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { metaOf } from '../cms/fields.ts';
 import { ContentError, errorsOf } from '../errors.ts';
+import { plainText, say, type Code, type Param, type Text } from '../messages/text.ts';
 import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
 import { checkBody } from './limits.ts';
@@ -76,9 +77,9 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
       if (content.images.has(image)) {
         referenced.add(image);
         // The line costs a YAML parse with positions; only a problem with the image file reads it.
-        if (!references.has(image)) references.set(image, { file: entry.file, get line() { return lineOf(entry.source, path); }, field: fieldName(path) });
-      } else if (!rejected.has(fieldName(path))) {
-        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `image "${image}" not found; add it to content/images/ or fix the name`));
+        if (!references.has(image)) references.set(image, { file: entry.file, get line() { return lineOf(entry.source, path); }, field: formatPath(path) });
+      } else if (!rejected.has(formatPath(path))) {
+        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), say('imageNotFound', { image })));
       }
     }
     if (result.success) valid.set(entry, result.data);
@@ -113,7 +114,7 @@ function checkSchema(entry: RawEntry): SchemaCheck {
   for (const issue of issues) {
     found.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
   }
-  const check = { result, found, rejected: new Set(issues.map((issue) => fieldName(issue.path))), images: imageReferences(entry.data) };
+  const check = { result, found, rejected: new Set(issues.map((issue) => formatPath(issue.path))), images: imageReferences(entry.data) };
   schemaChecked.set(entry.source, check);
   return check;
 }
@@ -156,11 +157,11 @@ function checkSlugs(entries: RawEntry[], problems: ContentError[]): void {
     if (entry.kind !== 'professional' || entry.slug === undefined) continue;
     const slug = entry.slug;
     if ((RESERVED_SLUGS as readonly string[]).includes(slug)) {
-      problems.push(new ContentError(entry.file, 0, 'slug', `"${slug}" is a built-in route of the site (${RESERVED_SLUGS.join(', ')}); rename the file`));
+      problems.push(new ContentError(entry.file, 0, say('fieldSlug'), say('reservedSlug', { slug, routes: RESERVED_SLUGS.join(', ') })));
     }
     const other = seen.get(slug);
     if (other) {
-      problems.push(new ContentError(entry.file, 0, 'slug', `"${slug}" is already used by ${other}; two professionals cannot share a URL, rename one of the files`));
+      problems.push(new ContentError(entry.file, 0, say('fieldSlug'), say('duplicateSlug', { slug, other })));
     } else {
       seen.set(slug, entry.file);
     }
@@ -210,8 +211,8 @@ function reportUnknownKeys(schema: z.ZodType, value: unknown, path: PropertyKey[
       } else {
         const known = Object.keys(shape);
         const suggestion = closest(key, known) ?? byItalianLabel(key, shape);
-        const hint = suggestion ? `did you mean "${suggestion}"?` : `known fields: ${known.join(', ')}`;
-        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), `unknown field, ignored; ${hint}`, 'warning'));
+        const message = suggestion ? say('unknownFieldSuggestion', { suggestion }) : say('unknownFieldList', { known: known.join(', ') });
+        problems.push(new ContentError(entry.file, lineOf(entry.source, path), fieldName(path), message, 'warning'));
       }
       path.pop();
     }
@@ -245,59 +246,83 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return schema;
 }
 
-function fieldName(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? 'front matter' : formatPath(path);
+/** Where a problem is: the path into the file's data, or the whole front matter. */
+function fieldName(path: readonly PropertyKey[]): string | Text {
+  return path.length === 0 ? say('fieldFrontMatter') : formatPath(path);
 }
 
-const TYPE_NAMES: Record<string, string> = {
+// Every zod issue becomes a message of the catalogue here, and only here.
+
+const TYPE_NAMES: Record<string, Code> = {
   string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'a set of fields',
+  number: 'number',
+  int: 'wholeNumber',
+  boolean: 'boolean',
+  array: 'list',
+  object: 'fields',
 };
 
+/** Checks whose message says what the field expects: `expected …`, and one of the alternatives of a union. */
+const EXPECTATIONS: ReadonlySet<Code> = new Set<Code>(['imagePath', 'httpUrl', 'dateShape', 'calendarDate', 'vatShape', 'phone', 'email', 'githubRepo', 'httpInCsp']);
+
 /** Wording for one zod issue: what was expected, and what the file has instead. */
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue): Text {
   const input = 'input' in issue ? issue.input : undefined;
   // A missing key reaches zod as `undefined`, whatever the field's type (text, choice or union).
   if (input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) {
-    return 'required field is missing';
+    return say('requiredMissing');
   }
   switch (issue.code) {
     case 'invalid_type':
-      return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeValue(input)}`;
+      return say('expectedGot', { expected: typeName(issue.expected), got: describeValue(input) });
     case 'invalid_value':
-      return `expected ${listAlternatives(issue.values.map((value) => JSON.stringify(value)))}, got ${describeValue(input)}`;
+      return say('expectedGot', { expected: { oneOf: issue.values.map((value) => JSON.stringify(value)) }, got: describeValue(input) });
     case 'invalid_union': {
-      const expected = issue.errors.flatMap((branch) => branch.map(expectationOf)).filter(Boolean);
-      return `expected ${listAlternatives([...new Set(expected)])}, got ${describeValue(input)}`;
+      const expected = new Map(issue.errors.flatMap((branch) => branch.map(expectationOf)).map((item) => [JSON.stringify(item), item]));
+      return say('expectedGot', { expected: { oneOf: [...expected.values()] }, got: describeValue(input) });
     }
     case 'unrecognized_keys':
-      return `unknown fields ${issue.keys.join(', ')}`;
-    default:
+      return say('unknownFields', { keys: issue.keys.join(', ') });
+    default: {
+      const own = checkText(issue);
       // A message that already quotes the value (the image-path advice) does not repeat it.
-      if (input === undefined || (typeof input === 'string' && issue.message.includes(JSON.stringify(input)))) return issue.message;
-      return `${issue.message}, got ${describeValue(input)}`;
+      if (input === undefined || (typeof input === 'string' && Object.values(own.params).includes(input))) return checkMessage(issue);
+      return EXPECTATIONS.has(own.code) ? say('expectedGot', { expected: own, got: describeValue(input) }) : say('gotValue', { message: own, got: describeValue(input) });
+    }
   }
 }
 
-function expectationOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return TYPE_NAMES[issue.expected] ?? issue.expected;
-  if (issue.code === 'invalid_value') return listAlternatives(issue.values.map((value) => JSON.stringify(value)));
-  return issue.message.replace(/^expected /, '');
+/** A check's message as a report gives it when there is no value to show: `expected …` for what the field expects. */
+export function checkMessage(issue: z.core.$ZodIssue): Text {
+  const own = checkText(issue);
+  return EXPECTATIONS.has(own.code) ? say('expected', { what: own }) : own;
 }
 
-function listAlternatives(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? 'something else';
-  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+/**
+ * A check's own words: the code the schema gave it (src/content/schema.ts), or zod's words for a
+ * check the schema gives none.
+ */
+function checkText(issue: z.core.$ZodIssue): Text {
+  // The image-path check hands its whole message, values and all, as the issue's `params`.
+  const text = issue.code === 'custom' ? (issue.params?.text as Text | undefined) : undefined;
+  return text ?? plainText(issue.message) ?? say('schemaOther', { message: issue.message });
 }
 
-function describeValue(value: unknown): string {
-  if (value === null) return 'an empty value';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
-  if (typeof value === 'object') return 'a set of fields';
+function expectationOf(issue: z.core.$ZodIssue): Param {
+  if (issue.code === 'invalid_type') return typeName(issue.expected);
+  if (issue.code === 'invalid_value') return { oneOf: issue.values.map((value) => JSON.stringify(value)) };
+  return checkText(issue);
+}
+
+function typeName(type: string): Param {
+  const code = TYPE_NAMES[type];
+  return code ? say(code as 'text') : type;
+}
+
+function describeValue(value: unknown): Param {
+  if (value === null) return say('emptyValue');
+  if (Array.isArray(value)) return say(value.length === 0 ? 'emptyList' : 'list');
+  if (typeof value === 'object') return say('fields');
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   return String(value);
 }

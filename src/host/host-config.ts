@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatReport } from '../errors.ts';
 import { messagesLanguage } from '../messages/language.ts';
-import { word, type Language } from '../messages/translate.ts';
+import { render, say, type Language, type Text } from '../messages/text.ts';
 import { resolveOptions } from '../options.ts';
 import { CLOUDFLARE_DASHBOARD, netlifyToml, NODE_MAJOR, nodeVersionFile, pagesWorkflow, PUBLISH_FOLDER, type Host, type RepositoryFile } from './repository-files.ts';
 
@@ -27,17 +27,18 @@ export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = proce
   const file = host === 'github-pages' ? pagesWorkflow() : host === 'netlify' ? netlifyToml() : nodeVersionFile();
   if (flags.print) return void process.stdout.write(file.text);
   const outcome = await writeRepositoryFile(cwd, file, flags.force === true);
-  const say = (id: Parameters<typeof word>[0], values: Record<string, string> = {}) => word(id, language, { file: file.file, host, ...values });
+  const tell = (text: Text) => render(text, language);
+  const named = { file: file.file, host };
   if (outcome === 'refused') {
-    console.error(say('hostFileDiffers'));
+    console.error(tell(say('hostFileDiffers', named)));
     process.exitCode = 1;
     return;
   }
-  console.log(outcome === 'written' ? say('hostFileWritten') : say('hostFileUnchanged'));
-  if (host === 'github-pages') console.log(say('hostPagesSource'));
-  if (host === 'netlify') console.log(say('hostNetlifyReads', { out: PUBLISH_FOLDER }));
+  console.log(tell(outcome === 'written' ? say('hostFileWritten', named) : say('hostFileUnchanged', named)));
+  if (host === 'github-pages') console.log(tell(say('hostPagesSource')));
+  if (host === 'netlify') console.log(tell(say('hostNetlifyReads', { out: PUBLISH_FOLDER })));
   if (host === 'cloudflare-pages') {
-    console.log(say('hostCloudflareReads', { node: NODE_MAJOR, out: PUBLISH_FOLDER }));
+    console.log(tell(say('hostCloudflareReads', { file: file.file, node: NODE_MAJOR, out: PUBLISH_FOLDER })));
     const width = Math.max(...CLOUDFLARE_DASHBOARD.map(([setting]) => setting.length));
     for (const [setting, value] of CLOUDFLARE_DASHBOARD) console.log(`  ${setting.padEnd(width)}  ${value}`);
   }
@@ -69,7 +70,7 @@ async function printNginx(flags: HostConfigFlags, content: string, cwd: string, 
   ]);
   const { entries, problems } = await checkContent(resolveOptions({ content }, cwd));
   if (!entries) {
-    console.error(`${formatReport(problems, language)}\n${word('nothingPrinted', language)}`);
+    console.error(`${formatReport(problems, language)}\n${render(say('nothingPrinted'), language)}`);
     process.exitCode = 1;
     return;
   }

@@ -5,6 +5,7 @@ import { displayPath, toPosix } from '../display-path.ts';
 import { ContentError } from '../errors.ts';
 import { publicProblems } from '../refusals.ts';
 import { ADMIN_DIR, filesForPath, STATIC_DIR } from '../routes.ts';
+import type { Text } from '../messages/text.ts';
 
 /** The folder inside `content/` whose files go, as they are, to the root of the output. */
 export const PUBLIC_DIR = 'public';
@@ -49,7 +50,7 @@ export function addPublicFiles(
 }
 
 /** Why the public file `file` would replace or hide a generated one; undefined when it would not. */
-function shadowing(file: string, generated: (name: string) => boolean, source: string): string | undefined {
+function shadowing(file: string, generated: (name: string) => boolean, source: string): Text | undefined {
   if (generated(file)) return publicProblems.clash(file, source);
   const folder = BUILT_FOLDERS.find((name) => file.startsWith(`${name}/`));
   if (folder) return publicProblems.builtFolder(folder, source);

@@ -1,9 +1,9 @@
 // Prints launch findings: the report of `check --launch`, grouped by what the practice must provide, and the one line `build` adds.
 import { findingLines } from '../compliance/report.ts';
-import { translateMessage, word, type Language } from '../messages/translate.ts';
+import { render, say, type Language, type PlainCode } from '../messages/text.ts';
 import type { LaunchFinding } from './rules.ts';
 
-type Word = Parameters<typeof word>[0];
+type Word = PlainCode;
 
 /**
  * The report's groups, in the order a practice would gather what they need: its web address first
@@ -37,15 +37,17 @@ function grouped(findings: readonly LaunchFinding[]): { heading?: Word; findings
 export function formatLaunchReport(findings: readonly LaunchFinding[], language: Language = 'en'): string {
   const failed = count(findings, 'fail');
   const warned = count(findings, 'warn');
-  const lines = findingLines(findings.map((finding) => ({ ...finding, message: translateMessage(finding.message, language) })));
+  const lines = findingLines(findings);
   const lineOf = new Map(findings.map((finding, index) => [finding, lines[index]!]));
-  const body = grouped(findings).flatMap((group) => [...(group.heading ? [word(group.heading, language)] : []), ...group.findings.map((finding) => `  ${lineOf.get(finding)}`)]);
+  const body = grouped(findings).flatMap((group) => [...(group.heading ? [render(say(group.heading), language)] : []), ...group.findings.map((finding) => `  ${lineOf.get(finding)}`)]);
   const totals = [
-    word(failed === 1 ? 'launchFailedOne' : 'launchFailed', language, { count: String(failed) }),
-    word(warned === 1 ? 'warningCount' : 'warnings', language, { count: String(warned) }),
-    word(findings.length - failed - warned === 1 ? 'launchPassedOne' : 'launchPassed', language, { count: String(findings.length - failed - warned) }),
-  ].join(', ');
-  return [...body, word(failed > 0 ? 'launchNotReady' : 'launchReady', language, { totals })].join('\n');
+    say(failed === 1 ? 'launchFailedOne' : 'launchFailed', { count: failed }),
+    say(warned === 1 ? 'warningCount' : 'warnings', { count: warned }),
+    say(findings.length - failed - warned === 1 ? 'launchPassedOne' : 'launchPassed', { count: findings.length - failed - warned }),
+  ]
+    .map((part) => render(part, language))
+    .join(', ');
+  return [...body, render(say(failed > 0 ? 'launchNotReady' : 'launchReady', { totals }), language)].join('\n');
 }
 
 /**
@@ -56,11 +58,11 @@ export async function formatLaunchSummary(findings: readonly LaunchFinding[], la
   const failures = findings.filter((finding) => finding.status === 'fail');
   if (failures.length === 0) return null;
   const chosen = await language();
-  const counted = { count: String(failures.length), checks: word(failures.length === 1 ? 'launchCheckOne' : 'launchChecks', chosen) };
-  if (!failures.every((finding) => PLACEHOLDER_RULES.has(finding.rule))) return word('launchSummary', chosen, counted);
+  const counted = { count: failures.length, checks: say(failures.length === 1 ? 'launchCheckOne' : 'launchChecks') };
+  if (!failures.every((finding) => PLACEHOLDER_RULES.has(finding.rule))) return render(say('launchSummary', counted), chosen);
   const first = grouped(failures)[0]!;
-  const thing = word(first.heading!, chosen);
-  return word('launchSummaryPlaceholders', chosen, { ...counted, first: `${thing[0]!.toLowerCase()}${thing.slice(1)}`, file: first.findings[0]!.file });
+  const thing = render(say(first.heading!), chosen);
+  return render(say('launchSummaryPlaceholders', { ...counted, first: `${thing[0]!.toLowerCase()}${thing.slice(1)}`, file: first.findings[0]!.file }), chosen);
 }
 
 /** How many findings have `status`. */

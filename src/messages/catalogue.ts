@@ -1,20 +1,58 @@
-// Every content message in English and Italian, side by side: `{name}` marks a value filled in when the message is made.
+// Every message brochure prints, by code, in English and Italian: `{name}` marks a value filled in when the message is made.
 //
-// To add a message: write its English exactly as the code produces it (with `{name}` where a value
-// goes) and its Italian beside it; the Italian may explain more (editors are not developers) and
-// must keep every `{name}` of the English. A test checks both are present and agree.
+// How to add a message:
+// 1. Add an entry below: a new code, its English and its Italian, each with the same `{name}`s. The
+//    Italian may explain more (editors are not developers). test/unit/messages.test.ts checks both.
+// 2. Make it with `say('code', { name: value })` (src/messages/text.ts): TypeScript checks the values
+//    against the English's `{name}`s. Hand it on as it is (`new ContentError(file, line, field, say(…))`,
+//    `new OutputRefused(say(…))`); whatever prints it renders it in the reader's language.
+// 3. A value that needs translating too (a kind of value, a folder's name) is itself a `say(…)` of a
+//    fragment below; names, paths, sizes and quoted content are plain strings.
+// Never compose a message's English anywhere else, and never read a message's English back.
 
-/** One message: the English the code writes, and its Italian. */
+/** One message: its English and its Italian. */
 export interface Message {
-  en: string;
-  it: string;
+  readonly en: string;
+  readonly it: string;
 }
 
-/** Whole messages, the text after `field: ` in a report line. */
-export const MESSAGES = {
-  // Field checks (src/content/validate.ts)
-  requiredMissing: { en: 'required field is missing', it: 'manca questo campo, che è obbligatorio: aggiungilo' },
+/** Every message and every piece of one, by code. */
+export const CATALOGUE = {
+  // What a field expects: the words after "expected" (`expected`, `expectedGot`), and the part of an
+  // `expected … or …` list a check contributes (src/content/validate.ts).
+  imagePath: {
+    en: 'a path like "images/photo.jpg" (jpg, png, webp, avif or svg inside content/images/)',
+    it: 'il percorso di un’immagine come "images/foto.jpg" (jpg, png, webp, avif o svg nella cartella content/images/)',
+  },
+  httpUrl: { en: 'an absolute http(s) URL', it: 'un indirizzo web completo, che inizia con https://' },
+  dateShape: { en: 'a date written as YYYY, YYYY-MM or YYYY-MM-DD', it: 'una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03)' },
+  calendarDate: { en: 'a real calendar date (check the month and the day)', it: 'una data che esista nel calendario (controlla il mese e il giorno)' },
+  vatShape: { en: 'the 11 digits of a partita IVA, in quotes, such as "01234567897"', it: 'le 11 cifre della partita IVA, tra virgolette, come "01234567897"' },
+  phone: { en: 'a phone number such as "+39 333 000 0000"', it: 'un numero di telefono come "+39 333 000 0000"' },
+  email: { en: 'an e-mail address', it: 'un indirizzo e-mail, come nome@esempio.it' },
+  githubRepo: { en: 'a GitHub repository as owner/name, such as "studio-pss/sito"', it: 'un repository GitHub scritto come proprietario/nome, per esempio "studio-pss/sito"' },
+  httpInCsp: {
+    en: 'an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
+    it: 'un indirizzo https://: questa origine entra nella Content-Security-Policy, e con http:// chiunque sulla rete potrebbe cambiare ciò che carica',
+  },
+  // Kinds of value, and how a file's value is described (`{expected}`, `{got}`).
+  text: { en: 'text', it: 'un testo' },
+  number: { en: 'a number', it: 'un numero' },
+  wholeNumber: { en: 'a whole number', it: 'un numero intero' },
+  boolean: { en: 'true or false', it: 'true (sì) o false (no)' },
+  list: { en: 'a list', it: 'un elenco' },
+  fields: { en: 'a set of fields', it: 'un gruppo di campi' },
+  emptyValue: { en: 'an empty value', it: 'un valore vuoto' },
+  emptyList: { en: 'an empty list', it: 'un elenco vuoto' },
+  somethingElse: { en: 'something else', it: 'un altro valore' },
+  // Field checks (src/content/validate.ts, src/content/schema.ts)
+  expected: { en: 'expected {what}', it: 'serve {what}' },
   expectedGot: { en: 'expected {expected}, got {got}', it: 'serve {expected}, invece c’è {got}' },
+  // A check's own message followed by the value found.
+  gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
+  // zod's own wording, for a check the schema gives no message of its own (a number's bounds).
+  schemaOther: { en: '{message}', it: '{message}' },
+  requiredMissing: { en: 'required field is missing', it: 'manca questo campo, che è obbligatorio: aggiungilo' },
   unknownFieldSuggestion: {
     en: 'unknown field, ignored; did you mean "{suggestion}"?',
     it: 'campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "{suggestion}"?',
@@ -33,27 +71,12 @@ export const MESSAGES = {
     en: '"{slug}" is a built-in route of the site ({routes}); rename the file',
     it: '"{slug}" è già un indirizzo del sito ({routes}): rinomina il file',
   },
-  // Schema checks (src/content/schema.ts): the English is the schema's own message.
   mustNotBeEmpty: { en: 'must not be empty', it: 'non può essere vuoto' },
-  imagePath: {
-    en: 'expected a path like "images/photo.jpg" (jpg, png, webp, avif or svg inside content/images/)',
-    it: 'serve il percorso di un’immagine come "images/foto.jpg" (jpg, png, webp, avif o svg nella cartella content/images/)',
-  },
-  httpUrl: { en: 'expected an absolute http(s) URL', it: 'serve un indirizzo web completo, che inizia con https://' },
-  dateShape: { en: 'expected a date written as YYYY, YYYY-MM or YYYY-MM-DD', it: 'serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03)' },
-  calendarDate: { en: 'expected a real calendar date (check the month and the day)', it: 'serve una data che esista nel calendario (controlla il mese e il giorno)' },
-  vatShape: {
-    en: 'expected the 11 digits of a partita IVA, in quotes, such as "01234567897"',
-    it: 'servono le 11 cifre della partita IVA, tra virgolette, come "01234567897"',
-  },
   vatCheckDigit: {
     en: 'the check digit (the last one) does not match the other ten, so a digit is probably mistyped; copy the partita IVA again from its VAT registration',
     it: 'l’ultima cifra (di controllo) non corrisponde alle altre dieci, quindi probabilmente una cifra è sbagliata: ricopia la partita IVA dal certificato di attribuzione',
   },
-  phone: { en: 'expected a phone number such as "+39 333 000 0000"', it: 'serve un numero di telefono come "+39 333 000 0000"' },
-  email: { en: 'expected an e-mail address', it: 'serve un indirizzo e-mail, come nome@esempio.it' },
   specialisationMin: { en: 'list at least one specialisation', it: 'scrivi almeno una specializzazione' },
-  githubRepo: { en: 'expected a GitHub repository as owner/name, such as "studio-pss/sito"', it: 'serve un repository GitHub scritto come proprietario/nome, per esempio "studio-pss/sito"' },
   // Files and folders (src/content/load.ts)
   fileMissing: { en: 'is missing; every site needs it (see README, "Content layout")', it: 'manca: ogni sito ha bisogno di questo file' },
   frontMatterMissing: {
@@ -73,6 +96,9 @@ export const MESSAGES = {
     it: '"{name}" deve iniziare con un numero, che ne stabilisce il posto nell’elenco, come "{example}"',
   },
   brokenLink: { en: '{where} links to {url}, which is not a page or file of the site', it: '{where} punta a {url}, che non è una pagina né un file del sito' },
+  // A template or stylesheet that does not compile: esbuild's own words (src/bundle/esbuild-cache.ts).
+  compileError: { en: '{text}', it: '{text}' },
+  compileErrorAt: { en: '{text} (column {column})', it: '{text} (colonna {column})' },
   // Inputs brochure refuses (src/refusals.ts); refusals.test.ts builds each one and checks it is found here.
   fileSpecial: { en: 'is {kind}, not a file; remove it or replace it with a regular file', it: 'non è un file normale ({kind}): toglilo o sostituiscilo con un file vero' },
   fileTooLarge: {
@@ -195,9 +221,19 @@ export const MESSAGES = {
     en: 'is inside {folder}/, a folder brochure writes itself; move {source} out of it or remove it',
     it: 'è dentro {folder}/, una cartella che brochure scrive da sé: sposta {source} fuori da lì oppure toglilo',
   },
-  httpInCsp: {
-    en: 'expected an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
-    it: 'serve un indirizzo https://: questa origine entra nella Content-Security-Policy, e con http:// chiunque sulla rete potrebbe cambiare ciò che carica',
+  // An image read when the content was checked, which changed before the build encoded it (src/bundle/images.ts).
+  imageUnreadableFile: { en: '"{image}" {problem}', it: '"{image}" {problem}' },
+  imageChangedUnreadable: {
+    en: '"{image}" cannot be read ({reason}); it was readable when the content was checked, so it changed or was removed while building: save it again',
+    it: '"{image}" non si può leggere ({reason}): si leggeva quando i contenuti sono stati controllati, quindi è cambiata o è stata tolta durante la build: salvala di nuovo',
+  },
+  imageChangedUnencodable: {
+    en: '"{image}" cannot be encoded ({reason}); it decoded when the content was checked, so it changed while building: save it again, or export it again as JPEG or PNG',
+    it: '"{image}" non si può convertire ({reason}): si leggeva quando i contenuti sono stati controllati, quindi è cambiata durante la build: salvala di nuovo, oppure esportala di nuovo in JPEG o PNG',
+  },
+  imageChangedNoSize: {
+    en: '"{image}" has no size: give its <svg> element width and height attributes or a viewBox',
+    it: '"{image}" non ha dimensioni: dai al suo elemento <svg> gli attributi width e height o un viewBox',
   },
   // Output folders a command refuses (src/refusals.ts, outputRefusals): said before any content is read.
   outputIsProtected: {
@@ -260,47 +296,31 @@ export const MESSAGES = {
     en: 'Flow map in block collection must be sufficiently indented and end with a }',
     it: 'il valore inizia con { ma la parentesi non è chiusa: chiudila con }, oppure metti il testo tra virgolette',
   },
-} as const satisfies Record<string, Message>;
-
-/** Pieces that fill `{expected}` and `{got}`: kinds of value, how the file's value is described. */
-export const FRAGMENTS = {
-  text: { en: 'text', it: 'un testo' },
-  number: { en: 'a number', it: 'un numero' },
-  wholeNumber: { en: 'a whole number', it: 'un numero intero' },
-  boolean: { en: 'true or false', it: 'true (sì) o false (no)' },
-  list: { en: 'a list', it: 'un elenco' },
-  fields: { en: 'a set of fields', it: 'un gruppo di campi' },
-  emptyValue: { en: 'an empty value', it: 'un valore vuoto' },
-  emptyList: { en: 'an empty list', it: 'un elenco vuoto' },
-  somethingElse: { en: 'something else', it: 'un altro valore' },
-} as const satisfies Record<string, Message>;
-
-/** How the output refusals name the folders no output may be or contain (`{folder}`, followed by its path in brackets). */
-export const FOLDERS = {
-  working: { en: 'the working folder', it: 'la cartella di lavoro' },
-  brochure: { en: "brochure's own folder", it: 'la cartella di brochure stesso' },
-  content: { en: 'the content folder', it: 'la cartella dei contenuti' },
-  templates: { en: 'the templates folder', it: 'la cartella dei modelli delle pagine (templates)' },
-  browser: { en: "brochure's browser sources", it: 'la cartella del codice che brochure manda al browser' },
-  home: { en: 'your home folder', it: 'la tua cartella personale (home)' },
-  root: { en: 'the root of the file system', it: 'la radice del disco' },
-} as const satisfies Record<string, Message>;
-
-/** Field names that are not schema fields: the file as a whole, its name, its YAML. */
-export const FIELDS = {
-  frontMatter: { en: 'front matter', it: 'intestazione del file' },
-  fileName: { en: 'file name', it: 'nome del file' },
-  file: { en: 'file', it: 'file' },
-  services: { en: 'services', it: 'percorsi' },
-  slug: { en: 'slug', it: 'indirizzo' },
-  yaml: { en: 'YAML', it: 'scrittura del file' },
-  link: { en: 'link', it: 'collegamento' },
-  code: { en: 'code', it: 'codice' },
-} as const satisfies Record<string, Message>;
-
-/** The words around the messages: report lines and totals. */
-export const WORDS = {
+  // Any other YAML mistake: the parser's own words.
+  yamlOther: { en: '{message}', it: '{message}' },
+  // How the output refusals name the folders no output may be or contain (`{folder}`), with its path in brackets or without.
+  folderAt: { en: '{folder} ({path})', it: '{folder} ({path})' },
+  folderWorking: { en: 'the working folder', it: 'la cartella di lavoro' },
+  folderBrochure: { en: "brochure's own folder", it: 'la cartella di brochure stesso' },
+  folderContent: { en: 'the content folder', it: 'la cartella dei contenuti' },
+  folderTemplates: { en: 'the templates folder', it: 'la cartella dei modelli delle pagine (templates)' },
+  folderBrowser: { en: "brochure's browser sources", it: 'la cartella del codice che brochure manda al browser' },
+  folderHome: { en: 'your home folder', it: 'la tua cartella personale (home)' },
+  folderRoot: { en: 'the root of the file system', it: 'la radice del disco' },
+  // `{listed}` of a refusal when more than four names were found.
+  listedMore: { en: '{names}, and {count} more', it: '{names} e altri {count}' },
+  // Field names that are not schema fields: the file as a whole, its name, its YAML.
+  fieldFrontMatter: { en: 'front matter', it: 'intestazione del file' },
+  fieldFileName: { en: 'file name', it: 'nome del file' },
+  fieldFile: { en: 'file', it: 'file' },
+  fieldServices: { en: 'services', it: 'percorsi' },
+  fieldSlug: { en: 'slug', it: 'indirizzo' },
+  fieldYaml: { en: 'YAML', it: 'scrittura del file' },
+  fieldLink: { en: 'link', it: 'collegamento' },
+  fieldCode: { en: 'code', it: 'codice' },
+  // The words around the messages: report lines and totals.
   warning: { en: 'warning: ', it: 'attenzione: ' },
+  // Between the last two of `a, b or c` (the `oneOf` of src/messages/text.ts).
   or: { en: ' or ', it: ' o ' },
   and: { en: ' and ', it: ' e ' },
   error: { en: '{count} error', it: '{count} errore' },
@@ -309,9 +329,6 @@ export const WORDS = {
   warnings: { en: '{count} warnings', it: '{count} avvisi' },
   // English reports keep the path as zod writes it (`timeline[0]` is the first); Italian counts from 1.
   item: { en: '[{position}]', it: 'voce {position}' },
-  gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
-  // The end of an output refusal's `{listed}` when more than four names were found.
-  andMore: { en: ', and {count} more', it: ' e altri {count}' },
   leftUnchanged: { en: '{folder} was left unchanged.', it: '{folder} non è stata modificata.' },
   nothingWritten: { en: 'Nothing was written.', it: 'Non è stato scritto nulla.' },
   nothingPrinted: { en: 'Nothing was printed.', it: 'Non è stato stampato nulla.' },

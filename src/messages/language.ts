@@ -1,5 +1,5 @@
-// Which language reports use: `--lang`, else site.yaml's `language`, else English (what the code writes).
-import { LANGUAGES, type Language } from './translate.ts';
+// Which language reports use: `--lang`, else site.yaml's `language`, else English.
+import { LANGUAGES, type Language } from './text.ts';
 
 /** Whether `value` names a language of the catalogue (`--lang`'s check). */
 export function isLanguage(value: unknown): value is Language {

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
 import { HOST_FILES } from '../host/redirects.ts';
+import { render, say, type Language, type Text } from '../messages/text.ts';
 import { folderNames, listedNames, outputRefusals } from '../refusals.ts';
 import { ADMIN_DIR, FAVICON_FILE, STATIC_DIR, TOUCH_ICON_FILE } from '../routes.ts';
 
@@ -28,15 +29,22 @@ function isOwnName(name: string, newTopLevel: ReadonlySet<string>): boolean {
 // An output brochure wrote before it marked its folders: recognised by the example it writes beside the pages.
 const NGINX_SIGNATURE = '# Example nginx configuration for the site brochure built into this folder';
 
-/** Why an output folder is refused; the CLI prints the message alone and exits 2. */
+/** Why an output folder is refused; the CLI prints the message alone, in the site's language, and exits 2. */
 export class OutputRefused extends Error {
   override readonly name = 'OutputRefused';
+
+  constructor(
+    readonly text: Text,
+    language: Language = 'en',
+  ) {
+    super(render(text, language));
+  }
 }
 
 /** Folders no output may be, contain or sit inside (besides the home folder and the root, added always). */
 export interface OutputGuard {
-  /** Folders never replaced, each with how messages name it: `[cwd, 'the working folder']`. */
-  protectedFolders: readonly (readonly [folder: string, name: string])[];
+  /** Folders never replaced, each with how messages name it: `[cwd, folderNames.working]`. */
+  protectedFolders: readonly (readonly [folder: string, name: Text])[];
   /** Content and templates are read while building: an output inside them would be read back as input. */
   inputFolders?: readonly string[];
   /** Replace a folder of unknown origin (never a protected one). */
@@ -60,8 +68,8 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   const target = await realpath(out).catch(() => path.resolve(out));
   const real = async (folder: string) => realpath(folder).catch(() => path.resolve(folder));
   const home = homedir();
-  const named: [string, string][] = [
-    ...(await Promise.all(guard.protectedFolders.map(async ([folder, name]) => [await real(folder), `${name} (${displayPath(folder, guard.cwd)})`] as [string, string]))),
+  const named: [string, Text][] = [
+    ...(await Promise.all(guard.protectedFolders.map(async ([folder, name]) => [await real(folder), say('folderAt', { folder: name, path: displayPath(folder, guard.cwd) })] as [string, Text]))),
     [await real(home), folderNames.home],
     [path.parse(target).root, folderNames.root],
   ];

@@ -1,6 +1,7 @@
 // Every internal link and asset reference in the output must point at a file of the output.
 import type { FindMention } from '../content/mentions.ts';
 import { ContentError } from '../errors.ts';
+import { say } from '../messages/text.ts';
 import { filesForPath } from '../routes.ts';
 import type { Route } from '../model/site-model.ts';
 
@@ -42,7 +43,7 @@ export function linkProblems(route: Route, urls: readonly string[], findMention:
   const where = route.path ?? 'the 404 page';
   return urls.map((url) => {
     const { file, line } = locate(route.sources, url, findMention) ?? { file: route.source, line: 0 };
-    return new ContentError(file, line, 'link', `${where} links to ${url}, which is not a page or file of the site`);
+    return new ContentError(file, line, say('fieldLink'), say('brokenLink', { where, url }));
   });
 }
 

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../display-path.ts';
-import { word, type Language } from '../messages/translate.ts';
+import { render, say, type Language } from '../messages/text.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
@@ -233,7 +233,7 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const tries = options.strictPort === false && options.port !== 0 ? Math.min(PORT_TRIES, 65536 - options.port) : 1;
   let listening = false;
   for (let offset = 0; offset < tries && !listening; offset++) listening = await listen(options.port + offset);
-  if (!listening) throw new ServerError(word(tries > 1 ? 'portsBusy' : 'portBusy', options.language ?? 'en', { port: String(options.port), last: String(options.port + tries - 1) }));
+  if (!listening) throw new ServerError(render(tries > 1 ? say('portsBusy', { port: options.port, last: options.port + tries - 1 }) : say('portBusy', { port: options.port }), options.language ?? 'en'));
   const { port } = server.address() as AddressInfo;
   const shownHost = LOCAL_HOSTS.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {

@@ -1,6 +1,6 @@
 // What preview and watch add around their server, as Vite and Astro do: the next free port unless one was asked for, --open, colour on a terminal.
 import { painterFor } from '../colour.ts';
-import { word, type Language } from '../messages/translate.ts';
+import { render, say, type Language } from '../messages/text.ts';
 import { openBrowser } from './open-browser.ts';
 
 /** `--port` and `--open` as commander hands them over: `port` is unset when not given. */
@@ -11,7 +11,7 @@ export interface ServingFlags {
 
 /** The line saying the asked port was busy, or undefined when the server got the port it asked for (or asked for any, 0). */
 export function portNote(asked: number, got: number, language: Language): string | undefined {
-  return asked === 0 || asked === got ? undefined : painterFor(process.stdout)('yellow', word('portTaken', language, { port: String(asked), chosen: String(got) }));
+  return asked === 0 || asked === got ? undefined : painterFor(process.stdout)('yellow', render(say('portTaken', { port: asked, chosen: got }), language));
 }
 
 /** The served URLs in a `Serving …` line, coloured on a terminal. */
@@ -23,5 +23,5 @@ export function shownUrl(url: string): string {
 export async function openIfAsked(flags: ServingFlags, url: string, language: Language): Promise<void> {
   if (!flags.open) return;
   const reason = await openBrowser(url);
-  if (reason) console.error(word('browserNotOpened', language, { reason, url }));
+  if (reason) console.error(render(say('browserNotOpened', { reason, url }), language));
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentError } from '../errors.ts';
 import type { ProblemData } from '../problem-line.ts';
-import { translateField, translateMessage, word, type Language } from '../messages/translate.ts';
+import { render, say, type Language } from '../messages/text.ts';
 
 /** Output path of the reload client; pages load it as an external script (they carry no inline ones). */
 export const RELOAD_CLIENT_FILE = '__brochure/reload.js';
@@ -129,26 +129,20 @@ function send<E extends keyof ReloadEvents>(res: ServerResponse, event: E, data:
 /** The overlay's view of a failed build's problems (errors and warnings alike, as the terminal prints them). */
 export function problemsReport(problems: readonly ContentError[], language: Language = 'en'): FailureReport {
   return {
-    problems: problems.map((problem) => ({
-      file: problem.file,
-      line: problem.line,
-      field: translateField(problem.field, language),
-      message: translateMessage(problem.message, language),
-      severity: problem.severity,
-    })),
+    problems: problems.map((problem) => problem.in(language)),
     ...(language !== 'en' && { words: overlayWords(language) }),
   };
 }
 
 function overlayWords(language: Language): OverlayWords {
   return {
-    failed: word('buildFailed', language),
-    crashed: word('buildCrashed', language),
-    intro: word('failedIntro', language),
-    warning: word('warning', language),
-    warningsTitle: word('warningsTitle', language),
-    warningsIntro: word('warningsIntro', language),
-    close: word('close', language),
+    failed: render(say('buildFailed'), language),
+    crashed: render(say('buildCrashed'), language),
+    intro: render(say('failedIntro'), language),
+    warning: render(say('warning'), language),
+    warningsTitle: render(say('warningsTitle'), language),
+    warningsIntro: render(say('warningsIntro'), language),
+    close: render(say('close'), language),
   };
 }
 

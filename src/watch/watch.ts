@@ -5,7 +5,7 @@ import { buildSite, type BuildSuccess, type StageTimes } from '../build.ts';
 import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { editorRoot } from '../cms/build-admin.ts';
 import { formatReport } from '../errors.ts';
-import { word, type Language } from '../messages/translate.ts';
+import { render, say, type Language } from '../messages/text.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { withCompressedSiblings } from '../host/precompress.ts';
@@ -118,7 +118,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     await settle(changed);
     await files.reading(changed);
     const reading = performance.now();
-    const stillServing = () => word(current ? 'stillServing' : 'nothingToServe', language);
+    const stillServing = () => render(say(current ? 'stillServing' : 'nothingToServe'), language);
     try {
       const { result, patched } = await edits.build(changed, () => buildSite(options, { cache, localEditor }));
       settings.timing?.({ changed: changedAt, started: start, reading, built: performance.now(), patched, times: result.ok ? result.times : undefined });

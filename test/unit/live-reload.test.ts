@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crashReport, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from '../../src/watch/live-reload.ts';
 import { ContentError } from '../../src/errors.ts';
+import { say } from '../../src/messages/text.ts';
 
 const EVENTS = '/__brochure/events';
 
@@ -154,7 +155,7 @@ describe('LiveReload.reload and fail', () => {
   it('sends a failure without counting a revision, and the next good build clears it', () => {
     const live = liveReload();
     const { res } = connect(live);
-    const report = problemsReport([new ContentError('content/home.md', 3, 'title', 'must not be empty')]);
+    const report = problemsReport([new ContentError('content/home.md', 3, 'title', say('mustNotBeEmpty'))]);
     live.fail(report);
     expect(live.failing).toBe(true);
     expect(live.revision).toBe(0);
@@ -237,13 +238,13 @@ describe('LiveReload over HTTP', () => {
 describe('problemsReport and crashReport', () => {
   it('turns problems into plain data that survives JSON, warnings included', () => {
     const report = problemsReport([
-      new ContentError('content/home.md', 3, 'title', 'must not be empty'),
-      new ContentError('content/site.yaml', 0, 'colour', 'unknown field, ignored', 'warning'),
+      new ContentError('content/home.md', 3, 'title', say('mustNotBeEmpty')),
+      new ContentError('content/site.yaml', 0, 'colour', say('unknownFieldList', { known: 'name' }), 'warning'),
     ]);
     expect(JSON.parse(JSON.stringify(report))).toEqual({
       problems: [
         { file: 'content/home.md', line: 3, field: 'title', message: 'must not be empty', severity: 'error' },
-        { file: 'content/site.yaml', line: 0, field: 'colour', message: 'unknown field, ignored', severity: 'warning' },
+        { file: 'content/site.yaml', line: 0, field: 'colour', message: 'unknown field, ignored; known fields: name', severity: 'warning' },
       ],
     });
   });

@@ -1,49 +1,52 @@
+// The message catalogue: every code in both languages, reports rendered from codes, Italian counting list items from 1.
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { ContentError, formatProblemIn, formatReport } from '../../src/errors.ts';
-import { FIELDS, FRAGMENTS, MESSAGES, WORDS } from '../../src/messages/catalogue.ts';
+import { CATALOGUE } from '../../src/messages/catalogue.ts';
 import { messagesLanguage } from '../../src/messages/language.ts';
-import { totals, translateField, translateMessage } from '../../src/messages/translate.ts';
+import { render, renderField, say, totals, type Text } from '../../src/messages/text.ts';
 import { resolveOptions } from '../../src/options.ts';
-import { bodyProblems, fileProblems, folderNames, HTTP_IN_CSP, imageProblems, outputRefusals } from '../../src/refusals.ts';
+import { bodyProblems, fileProblems, folderNames, imageProblems, listedNames, outputRefusals } from '../../src/refusals.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 
-const CATALOGUE = { ...MESSAGES, ...FRAGMENTS, ...WORDS, ...FIELDS };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
 
 describe('the message catalogue', () => {
-  it.each(Object.entries(CATALOGUE))('%s has an English and an Italian text with the same placeholders', (_id, entry) => {
+  it.each(Object.entries(CATALOGUE))('%s has an English and an Italian text with the same placeholders', (_code, entry) => {
     expect(entry.en.trim()).not.toBe('');
     expect(entry.it.trim()).not.toBe('');
     expect(placeholders(entry.it)).toEqual(placeholders(entry.en));
   });
 
-  it('has no two messages with the same English (each is found by its English)', () => {
-    const english = Object.values(MESSAGES).map((entry) => entry.en);
-    expect(new Set(english).size).toBe(english.length);
+  it('checks the values of a message against its placeholders, at compile time', () => {
+    // @ts-expect-error imageEmpty needs its {image}
+    expect(() => render(say('imageEmpty'), 'en')).not.toThrow();
+    // @ts-expect-error imageEmpty has no {picture}
+    expect(render(say('imageEmpty', { picture: 'images/x.jpg' }), 'en')).toContain('{image}');
+    expect(render(say('imageEmpty', { image: 'images/x.jpg' }), 'en')).toMatch(/^"images\/x\.jpg" is empty/);
   });
 });
 
 describe('reports in Italian', () => {
-  it('translate every problem of the every-error fixture: nothing is left in English', async () => {
+  it('render every problem of the every-error fixture from its code: nothing is left in English', async () => {
     const { problems } = await checkContent(resolveOptions({}, fixture('every-error')));
     const italian = formatReport(problems, 'it').split('\n');
     expect(italian).toHaveLength(problems.length + 1);
-    for (const problem of problems) expect(translateMessage(problem.message, 'it'), problem.message).not.toBe(problem.message);
+    for (const problem of problems) expect(render(problem.text, 'it'), problem.message).not.toBe(problem.message);
     expect(italian).toContain('content/professionals/rossi.md:23: timeline, voce 2, type: serve "study" o "work", invece c’è "job"');
     expect(italian).toContain('content/professionals/rossi.md:9: attenzione: lsited: campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "listed"?');
     expect(italian.at(-1)).toBe('10 errori e 1 avviso.');
   });
 
   it('count list items from 1, as people do', () => {
-    expect(translateField('timeline[9].date', 'it')).toBe('timeline, voce 10, date');
-    expect(translateField('specialisation[0]', 'it')).toBe('specialisation, voce 1');
-    expect(translateField('timeline[9].date', 'en')).toBe('timeline[9].date');
-    expect(translateField('front matter', 'it')).toBe('intestazione del file');
+    expect(renderField('timeline[9].date', 'it')).toBe('timeline, voce 10, date');
+    expect(renderField('specialisation[0]', 'it')).toBe('specialisation, voce 1');
+    expect(renderField('timeline[9].date', 'en')).toBe('timeline[9].date');
+    expect(renderField(say('fieldFrontMatter'), 'it')).toBe('intestazione del file');
   });
 
   it('explain a colon inside unquoted text, and how to fix it', () => {
-    const line = formatProblemIn(new ContentError('content/contatti.md', 3, 'YAML', 'Nested mappings are not allowed in compact mappings'), 'it');
+    const line = formatProblemIn(new ContentError('content/contatti.md', 3, say('fieldYaml'), say('yamlColonInText')), 'it');
     expect(line).toContain('content/contatti.md:3: scrittura del file: il testo contiene due punti seguiti da uno spazio');
     expect(line).toContain('metti il testo tra virgolette');
   });
@@ -58,77 +61,89 @@ describe('reports in Italian', () => {
     const { problems } = await checkContent(resolveOptions({}, project));
     const yaml = problems.filter((problem) => problem.field === 'YAML');
     expect(yaml.length).toBeGreaterThan(0);
-    expect(yaml.map((problem) => translateMessage(problem.message, 'it')).join('\n')).toContain(advice);
+    expect(yaml.map((problem) => render(problem.text, 'it')).join('\n')).toContain(advice);
   });
 
   // Every message of src/refusals.ts that a content file's problem can carry, made as the code makes it.
-  const refusals = [
+  const refusals: Text[] = [
     fileProblems.special('a named pipe'),
     fileProblems.tooLarge(2_000_000, 1_048_576),
     fileProblems.loop,
     fileProblems.unreadable,
     fileProblems.folder,
-    fileProblems.notUtf8('Windows-1252', fileProblems.badByte(0xe0)),
-    fileProblems.notUtf8('UTF-16', ''),
+    fileProblems.notUtf8('Windows-1252', 0xe0),
+    fileProblems.notUtf8('UTF-16'),
     fileProblems.aliasBomb(100),
     bodyProblems.tooLarge(300_000, 262_144),
-    ...[bodyProblems.blockquotes, bodyProblems.listItems, bodyProblems.htmlElements].map((what) => bodyProblems.tooDeep(what, 101, 100)),
+    ...(['tooDeepQuotes', 'tooDeepLists', 'tooDeepHtml'] as const).map((what) => bodyProblems.tooDeep(what, 101, 100)),
     imageProblems.heicName('images/foto.heic', 'images/foto.jpg'),
     imageProblems.heicContent('images/foto.jpg'),
     imageProblems.spaces('images/foto nuova.jpg', 'foto-nuova.jpg', 'images/foto-nuova.jpg'),
     imageProblems.characters('images/foto#1.jpg'),
-    imageProblems.path,
+    say('expected', { what: imageProblems.path }),
     imageProblems.special('images/x.jpg', 'a socket'),
     imageProblems.empty('images/x.jpg'),
     imageProblems.danglingLink('images/x.jpg'),
+    imageProblems.unreadableFile('images/x.jpg', fileProblems.unreadable),
     imageProblems.notAnImage('images/x.jpg'),
     imageProblems.format('images/x.gif', 'gif'),
     imageProblems.tooManyPixels('images/x.png', 30_000, 30_000, 100_000_000),
     imageProblems.damaged('images/x.jpg', 'premature end of data'),
-    imageProblems.svgEncoding('images/x.svg', 'not UTF-8'),
+    imageProblems.svgEncoding('images/x.svg', fileProblems.notUtf8('UTF-16')),
     imageProblems.notSvg('images/x.svg'),
     imageProblems.unsafeSvg('images/x.svg', 'a <script> element'),
     imageProblems.svgSize('images/x.svg'),
-    HTTP_IN_CSP,
+    say('expected', { what: say('httpInCsp') }),
   ];
 
-  it.each(refusals)('translate the refusal %s', (english) => {
-    const italian = translateMessage(english, 'it');
+  it.each(refusals.map((text) => [render(text, 'en'), text] as const))('say the refusal %s in Italian', (english, text) => {
+    const italian = render(text, 'it');
     expect(italian).not.toBe(english);
     // The values made from the arguments (the file's names, its size, its pixels) survive in the Italian.
     for (const value of english.match(/"images\/(?:x|foto)[^"]*"|\d+(?:\.\d+)? [kM]B|\d+×\d+/g) ?? []) expect(italian).toContain(value);
   });
 
+  it('word the refusals as before', () => {
+    expect(render(fileProblems.notUtf8('Windows-1252', 0xe0), 'en')).toBe(
+      'the file is not UTF-8 text; it looks like Windows-1252 (byte 0xE0 cannot start a UTF-8 character). Open it in your editor and save it with the encoding "UTF-8" (for example in VS Code: "Save with Encoding", in Notepad: "Save as", Encoding: UTF-8)',
+    );
+    expect(render(imageProblems.tooManyPixels('images/x.png', 30_000, 30_000, 100_000_000), 'it')).toBe(
+      '"images/x.png" misura 30000×30000 pixel (900 megapixel), più dei 100 megapixel che brochure legge; il sito mostra le immagini larghe al massimo 2400 pixel, quindi ridimensionala a quella larghezza',
+    );
+    expect(render(fileProblems.tooLarge(2_000_000, 1_048_576), 'en')).toBe(
+      'is 1.9 MB; content files may be at most 1.0 MB (a page that long would not be read anyway); split it or shorten it',
+    );
+  });
+
   // Every output folder a command refuses, with every name the refusal can give a protected folder.
-  const outputs = [
+  const outputs: Text[] = [
     ...Object.values(folderNames).flatMap((name) => [
-      outputRefusals.protectedFolder('content/', 'is', `${name} (content)`),
+      outputRefusals.protectedFolder('content/', 'is', say('folderAt', { folder: name, path: 'content' })),
       outputRefusals.protectedFolder('../', 'contains', name),
     ]),
     outputRefusals.insideInput('content/images/', 'content'),
     outputRefusals.literalTilde('~/sito/'),
     outputRefusals.danglingLink('dist/'),
     outputRefusals.existingFile('notes.txt/'),
-    outputRefusals.foreignFiles('dist/', true, '.git, CNAME'),
-    outputRefusals.foreignFiles('other/', false, 'a.jpg, b.jpg, c.jpg, d.jpg, and 3 more'),
+    outputRefusals.foreignFiles('dist/', true, listedNames(['.git', 'CNAME'])),
+    outputRefusals.foreignFiles('other/', false, listedNames(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg', 'g.jpg'])),
   ];
 
-  it.each(outputs)('translate the output refusal %s, its folder names and paths included', (english) => {
-    const italian = translateMessage(english, 'it');
+  it.each(outputs.map((text) => [render(text, 'en'), text] as const))('say the output refusal %s in Italian, its folder names and paths included', (english, text) => {
+    const italian = render(text, 'it');
     expect(italian).not.toBe(english);
     expect(italian).not.toMatch(/\bthe\b|folder|\band\b|\bmore\b/);
     expect(italian.split(' ')[0]).toBe(english.split(' ')[0]);
     for (const value of english.match(/\([^)]*\)$|\(content\)|\.git, CNAME|d\.jpg/g) ?? []) expect(italian).toContain(value);
   });
 
-  it('name the protected folder and the files left out of a refusal in Italian', () => {
-    expect(translateMessage(outputRefusals.protectedFolder('./', 'is', `${folderNames.working} (.)`), 'it')).toMatch(/^\.\/ è la cartella di lavoro \(\.\): /);
-    expect(translateMessage(outputRefusals.protectedFolder('/', 'is', folderNames.root), 'it')).toMatch(/^\/ è la radice del disco: /);
-    expect(translateMessage(outputRefusals.foreignFiles('other/', false, 'a.jpg, b.jpg, c.jpg, d.jpg, and 3 more'), 'it')).toMatch(/^other\/ non è stata scritta da brochure \(contiene a\.jpg, b\.jpg, c\.jpg, d\.jpg e altri 3\): /);
-  });
-
-  it('leave a message the catalogue does not know in English rather than lose it', () => {
-    expect(translateMessage('a brand-new check failed', 'it')).toBe('a brand-new check failed');
+  it('name the protected folder and the files left out of a refusal', () => {
+    expect(render(outputRefusals.protectedFolder('./', 'is', say('folderAt', { folder: folderNames.working, path: '.' })), 'it')).toMatch(/^\.\/ è la cartella di lavoro \(\.\): /);
+    expect(render(outputRefusals.protectedFolder('./', 'is', say('folderAt', { folder: folderNames.working, path: '.' })), 'en')).toMatch(/^\.\/ is the working folder \(\.\); /);
+    expect(render(outputRefusals.protectedFolder('/', 'is', folderNames.root), 'it')).toMatch(/^\/ è la radice del disco: /);
+    const many = outputRefusals.foreignFiles('other/', false, listedNames(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg', 'g.jpg']));
+    expect(render(many, 'it')).toMatch(/^other\/ non è stata scritta da brochure \(contiene a\.jpg, b\.jpg, c\.jpg, d\.jpg e altri 3\): /);
+    expect(render(many, 'en')).toMatch(/^other\/ was not written by brochure \(it holds a\.jpg, b\.jpg, c\.jpg, d\.jpg, and 3 more\); /);
   });
 
   it('keep English reports exactly as before', async () => {

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOutputFolder, OUTPUT_MARK, OutputRefused, type OutputGuard } from '../../src/output/output-guard.ts';
 import { recoverOutput } from '../../src/output/write-site.ts';
+import { folderNames } from '../../src/refusals.ts';
 import { tempDir } from '../helpers/files.ts';
 
 async function project(): Promise<{ dir: string; guard: OutputGuard }> {
   const dir = await tempDir();
   for (const folder of ['content', 'templates', 'brochure']) await mkdir(path.join(dir, folder));
   const guard: OutputGuard = {
-    protectedFolders: [[dir, 'the working folder'], [path.join(dir, 'content'), 'the content folder'], [path.join(dir, 'templates'), 'the templates folder'], [path.join(dir, 'brochure'), "brochure's own folder"]],
+    protectedFolders: [[dir, folderNames.working], [path.join(dir, 'content'), folderNames.content], [path.join(dir, 'templates'), folderNames.templates], [path.join(dir, 'brochure'), folderNames.brochure]],
     inputFolders: [path.join(dir, 'content'), path.join(dir, 'templates')],
     cwd: dir,
   };

@@ -5,6 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContentFile, walkImages } from '../../src/content/read-file.ts';
 import { tempDir } from '../helpers/files.ts';
+import { render, say } from '../../src/messages/text.ts';
+import type { ReadResult } from '../../src/content/read-file.ts';
+
+/** The English of a refused read. */
+const english = (result: ReadResult) => ('problem' in result ? render(result.problem, 'en') : undefined);
 
 describe('readContentFile', () => {
   it('reads a UTF-8 file and says missing for a missing one', async () => {
@@ -19,9 +24,10 @@ describe('readContentFile', () => {
     execFileSync('mkfifo', [path.join(dir, 'pipe.md')]);
     await mkdir(path.join(dir, 'folder.md'));
     await symlink('loop.md', path.join(dir, 'loop.md'));
-    expect(await readContentFile(path.join(dir, 'pipe.md'))).toEqual({ problem: 'is a named pipe, not a file; remove it or replace it with a regular file', line: 0 });
-    expect(await readContentFile(path.join(dir, 'folder.md'))).toMatchObject({ problem: expect.stringMatching(/^is a folder, not a file/) });
-    expect(await readContentFile(path.join(dir, 'loop.md'))).toMatchObject({ problem: expect.stringMatching(/^is a symbolic link that leads back to itself/) });
+    expect(await readContentFile(path.join(dir, 'pipe.md'))).toEqual({ problem: say('fileSpecial', { kind: 'a named pipe' }), line: 0 });
+    expect(english(await readContentFile(path.join(dir, 'pipe.md')))).toBe('is a named pipe, not a file; remove it or replace it with a regular file');
+    expect(english(await readContentFile(path.join(dir, 'folder.md')))).toMatch(/^is a folder, not a file/);
+    expect(english(await readContentFile(path.join(dir, 'loop.md')))).toMatch(/^is a symbolic link that leads back to itself/);
   });
 });
 

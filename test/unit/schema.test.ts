@@ -14,16 +14,17 @@ import {
   siteSchema,
   timelineEntrySchema,
 } from '../../src/content/schema.ts';
-import { validateContent } from '../../src/content/validate.ts';
+import { checkMessage, validateContent } from '../../src/content/validate.ts';
+import { render } from '../../src/messages/text.ts';
 import { formatProblem } from '../../src/errors.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 
 const minimalRossi = await readFile(path.join(fixture('minimal'), 'content/professionals/rossi.md'), 'utf8');
 
-/** `path: message` for each issue, or [] when `value` is accepted. */
+/** `path: message` for each issue (the check's message in English, without the value found), or [] when `value` is accepted. */
 function issues(schema: ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${render(checkMessage(issue), 'en')}`);
 }
 
 /** The paths of the issues only, for zod's own wording of type mismatches. */
