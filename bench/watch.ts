@@ -78,7 +78,6 @@ interface Sample {
   rendered: string;
   /** Milliseconds per step, from the file written to the page served (see `steps`). */
   steps: Record<Step, number>;
-  patched: boolean;
   /** CPU milliseconds (user + system) of this process, the watch and the bench's requests, from the save to the page served. */
   cpu: number;
 }
@@ -123,7 +122,7 @@ async function measure(bench: Bench, count: number, file: string, route: string,
       reload: reloaded - timing.built,
       fetch: served - reloaded,
     };
-    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?', steps, patched: timing.patched, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
+    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?', steps, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
     await pause(100);
   }
   return samples;
@@ -144,9 +143,8 @@ function report(label: string, samples: Sample[], targetMs: number): void {
       `pages rendered per save: ${[...new Set(samples.map((sample) => sample.rendered))].join(', ')}  ` +
       `[target median < ${targetMs} ms: ${median < targetMs ? 'met' : 'MISSED'}]`,
   );
-  const patched = samples.filter((sample) => sample.patched).length;
   const steps = (Object.keys(STEPS) as Step[]).map((step) => `${STEPS[step]} ${quantile(samples.map((sample) => sample.steps[step]), 0.5).toFixed(1)}`);
-  console.log(`    median ms per step: ${steps.join(', ')}; ${patched} of ${samples.length} saves patched the last build`);
+  console.log(`    median ms per step: ${steps.join(', ')}`);
   console.log(`    CPU per save (this process, steadier than wall time on a busy machine): median ${quantile(samples.map((sample) => sample.cpu), 0.5).toFixed(1)} ms`);
 }
 

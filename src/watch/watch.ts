@@ -12,7 +12,6 @@ import { withCompressedSiblings } from '../host/precompress.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
 import { describeEnvironmentError } from '../environment-error.ts';
 import { WatchCache } from './build-cache.ts';
-import { ContentEdits } from './content-edit.ts';
 import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
@@ -54,8 +53,6 @@ export interface RebuildTiming {
   reading: number;
   /** The build done (before the reload is sent). */
   built: number;
-  /** Whether the last build was patched (src/watch/content-edit.ts) rather than run whole. */
-  patched: boolean;
   /** The build's own stage times, when it succeeded. */
   times?: StageTimes;
 }
@@ -108,7 +105,6 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   if (note) log(note);
 
   const cache = new WatchCache(options);
-  const edits = new ContentEdits(options, cache);
   const roots = [options.content, options.templatesDir, path.dirname(options.clientEntry)];
   let firstChange: number | undefined;
   const rebuild = async (changed: ReadonlySet<string>): Promise<void> => {
@@ -120,8 +116,9 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     const reading = performance.now();
     const stillServing = () => render(say(current ? 'stillServing' : 'nothingToServe'), language);
     try {
-      const { result, patched } = await edits.build(changed, () => buildSite(options, { cache, localEditor }));
-      settings.timing?.({ changed: changedAt, started: start, reading, built: performance.now(), patched, times: result.ok ? result.times : undefined });
+      // The same build as `build` runs; the cache makes it redo only what the save changed.
+      const result = await buildSite(options, { cache, localEditor });
+      settings.timing?.({ changed: changedAt, started: start, reading, built: performance.now(), times: result.ok ? result.times : undefined });
       if (!result.ok) {
         error(`${formatReport(result.problems, language)}\n${stillServing()}`);
         live.fail(problemsReport(result.problems, language));

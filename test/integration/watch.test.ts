@@ -7,7 +7,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
-import { ContentEdits } from '../../src/watch/content-edit.ts';
 import { formatReport } from '../../src/errors.ts';
 import { watchSite, type WatchSession } from '../../src/watch/watch.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
@@ -401,13 +400,12 @@ describe('incremental builds', () => {
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
     const options = resolveOptions({ content: 'content' }, project);
     const cache = new WatchCache(options);
-    // What watch runs on each save: the last build patched when the change allows it, else the full build with the cache.
-    const edits = new ContentEdits(options, cache);
-    const incremental = (changed: string[]) => edits.build(new Set(changed), () => buildSite(options, { cache }));
+    // What watch runs on each save: the one build, with the cache of the builds before it.
+    const incremental = async (_changed: string[]) => ({ result: await buildSite(options, { cache }) });
 
-    /** Builds with and without the cache and returns how many pages the cached build rendered, and whether it patched the last one. */
-    const compare = async (changed: string[] = []): Promise<{ rendered: number; pages: number; patched: boolean }> => {
-      const { result: cached, patched } = await incremental(changed);
+    /** Builds with and without the cache and returns how many pages the cached build rendered. */
+    const compare = async (changed: string[] = []): Promise<{ rendered: number; pages: number }> => {
+      const { result: cached } = await incremental(changed);
       const full = await buildSite(options);
       if (!cached.ok || !full.ok) throw new Error(`both builds should succeed:\n${formatReport([...cached.problems, ...full.problems])}`);
       // Warnings too: a file whose schema check is kept from an earlier build still reports them, at the same lines.
@@ -415,10 +413,10 @@ describe('incremental builds', () => {
       expect([...cached.files.keys()]).toEqual([...full.files.keys()]);
       for (const [file, bytes] of full.files) expect(Buffer.from(cached.files.get(file)!).equals(bytes), file).toBe(true);
       expect(cached.pages.map((page) => page.route.file)).toEqual(full.pages.map((page) => page.route.file));
-      return { rendered: cache.pagesRendered, pages: cached.pages.length, patched };
+      return { rendered: cache.pagesRendered, pages: cached.pages.length };
     };
     /** Saves each of `changes` (null removes the file), then builds once, as a burst of saves does. */
-    const save = async (changes: Record<string, (text: string) => string | null>): Promise<{ rendered: number; pages: number; patched: boolean }> => {
+    const save = async (changes: Record<string, (text: string) => string | null>): Promise<{ rendered: number; pages: number }> => {
       const changed: string[] = [];
       for (const [file, change] of Object.entries(changes)) {
         const absolute = path.join(content, file);
@@ -438,72 +436,71 @@ describe('incremental builds', () => {
     const first = await compare();
     expect(first.rendered).toBe(first.pages);
     const serviceEdit = await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/\n\n/, '\n\nUna frase nuova.\n\n'));
-    expect(serviceEdit).toMatchObject({ rendered: 1, patched: true });
-    expect(await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/^duration: .*$/m, 'duration: caso per caso'))).toMatchObject({ rendered: 1, patched: true });
+    expect(serviceEdit).toMatchObject({ rendered: 1 });
+    expect(await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/^duration: .*$/m, 'duration: caso per caso'))).toMatchObject({ rendered: 1 });
     // Listing or unlisting someone changes the navigation of every page: the full build sorts the lists again.
     const unlisted = await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: true', 'listed: false'));
-    expect(unlisted).toMatchObject({ rendered: unlisted.pages, patched: false });
+    expect(unlisted).toMatchObject({ rendered: unlisted.pages });
     // An unlisted professional's biography is on their page only.
-    expect(await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).toMatchObject({ rendered: 1, patched: true });
+    expect(await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).toMatchObject({ rendered: 1 });
     await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: false', 'listed: true'));
     // A listed professional's role is in every page's menu and footer.
     const role = await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^role: (.*)$/m, 'role: $1 e sessuologa'));
-    expect(role).toMatchObject({ rendered: role.pages, patched: true });
-    expect(await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^order: .*$/m, 'order: 7'))).toMatchObject({ patched: false });
+    expect(role).toMatchObject({ rendered: role.pages });
+    await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^order: .*$/m, 'order: 7'));
     // The team (name, role, photo, contacts) is in every page's footer: a listed professional's biography too, for now.
-    expect(await edit('professionals/giulia-marchetti.md', (text) => `${text}\nUn'altra riga della biografia.\n`)).toMatchObject({ patched: true });
+    await edit('professionals/giulia-marchetti.md', (text) => `${text}\nUn'altra riga della biografia.\n`);
     await edit('home.md', (text) => text.replace(/^(title: .*)$/m, '$1 (modificato)'));
     // Every page reads home.hero (og:image, JSON-LD), but only the home page shows the introduction.
-    expect(await edit('home.md', (text) => text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'))).toMatchObject({ rendered: 1, patched: true });
+    expect(await edit('home.md', (text) => text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'))).toMatchObject({ rendered: 1 });
     // (Swapping the hero here also changes the images encoded, hence the assets: page-cache.test.ts has the read tracking alone.)
     const hero = await edit('home.md', (text) => text.replace('image: images/hero.jpg', 'image: images/giulia-marchetti.jpg'));
-    expect(hero).toMatchObject({ rendered: hero.pages, patched: false });
+    expect(hero).toMatchObject({ rendered: hero.pages });
     await edit('home.md', (text) => text.replace('image: images/giulia-marchetti.jpg', 'image: images/hero.jpg'));
     // A file that starts naming an image, even one another file uses (here in a field the schema
     // does not know: a warning, no page changed), takes the full build: the image stage may depend on it.
     const flagged = await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/flag.svg\ntitle: '));
-    expect(flagged).toMatchObject({ rendered: 0, patched: false });
+    expect(flagged).toMatchObject({ rendered: 0 });
     await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/flag.svg\n', ''));
     // A new image, then the first file to use it, then none: the image stage runs again each time.
     const photo = path.join(content, 'images', 'nuova.jpg');
     await cp(path.join(content, 'images', 'hero.jpg'), photo);
     cache.invalidate(photo);
-    expect(await compare([photo])).toMatchObject({ rendered: 0, patched: false });
-    const used = await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/nuova.jpg\ntitle: '));
-    expect(used).toMatchObject({ patched: false });
-    expect(await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/nuova.jpg\n', ''))).toMatchObject({ patched: false });
-    expect(await edit('percorsi.md', (text) => `${text}\nUn paragrafo sui percorsi.\n`)).toMatchObject({ rendered: 1, patched: true });
-    expect(await edit('percorsi.md', (text) => text.replace(/^(title: .*)$/m, '$1 e terapie'))).toMatchObject({ patched: true });
-    expect(await edit('contatti.md', (text) => text.replace(/^(title: .*)$/m, '$1 (sede)'))).toMatchObject({ patched: true });
-    expect(await edit('privacy.md', (text) => `${text}\nAggiornata a novembre.\n`)).toMatchObject({ rendered: 1, patched: true });
+    expect(await compare([photo])).toMatchObject({ rendered: 0 });
+    await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/nuova.jpg\ntitle: '));
+    await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/nuova.jpg\n', ''));
+    expect(await edit('percorsi.md', (text) => `${text}\nUn paragrafo sui percorsi.\n`)).toMatchObject({ rendered: 1 });
+    await edit('percorsi.md', (text) => text.replace(/^(title: .*)$/m, '$1 e terapie'));
+    await edit('contatti.md', (text) => text.replace(/^(title: .*)$/m, '$1 (sede)'));
+    expect(await edit('privacy.md', (text) => `${text}\nAggiornata a novembre.\n`)).toMatchObject({ rendered: 1 });
     // Several files in one save, a single page among them.
     const burst = await save({
       'home.md': (text) => text.replace('Chiedere aiuto non è mai facile.', 'Chiedere aiuto è un passo.'),
       'services/01-sostegno-psicologico.md': (text) => `${text}\nUna riga in più.\n`,
       'privacy.md': (text) => `${text}\nUn'altra riga.\n`,
     });
-    expect(burst).toMatchObject({ rendered: 3, patched: true });
-    expect(await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'))).toMatchObject({ patched: false });
+    expect(burst).toMatchObject({ rendered: 3 });
+    await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'));
     // A warning stays reported, at its line, while other files are saved; it goes once its file is fixed.
-    expect(await edit('services/06-genitorialita.md', (text) => text.replace('duration:', 'durata: 40\nduration:'))).toMatchObject({ patched: true });
+    await edit('services/06-genitorialita.md', (text) => text.replace('duration:', 'durata: 40\nduration:'));
     const warned = await edit('services/01-sostegno-psicologico.md', (text) => `${text}\nUn'altra riga.\n`);
-    expect(warned).toMatchObject({ rendered: 1, patched: true });
+    expect(warned).toMatchObject({ rendered: 1 });
     expect(formatReport((await incremental([])).result.problems)).toMatch(/content\/services\/06-genitorialita\.md:\d+: warning: durata: unknown field/);
     await edit('services/06-genitorialita.md', (text) => text.replace('durata: 40\n', ''));
     expect((await incremental([])).result.problems).toEqual([]);
-    expect(await edit('services/05-elaborazione-lutto.md', () => null)).toMatchObject({ patched: false });
-    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'))).toMatchObject({ patched: false });
+    await edit('services/05-elaborazione-lutto.md', () => null);
+    await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'));
     const unchanged = await compare();
     expect(unchanged.rendered).toBe(0);
 
-    // An error fails both builds with the same located report; the fix is patched onto the last good build.
+    // An error fails both builds with the same located report; its fix passes both.
     const badDuration = path.join(content, 'services', '12-nuovo.md');
     await writeFile(badDuration, service('Un servizio nuovo', 'Descrizione.').replace('duration: 50', 'duration: 50 min'));
     cache.invalidate(badDuration);
     const failed = await incremental([badDuration]);
     expect(failed.result.ok).toBe(false);
     expect(formatReport(failed.result.problems)).toBe(formatReport((await buildSite(options)).problems));
-    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'))).toMatchObject({ patched: false });
+    await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Descrizione.'));
 
     // A broken link fails both builds with the same located report, and its fix passes both.
     const broken = path.join(content, 'services', '12-nuovo.md');
@@ -514,6 +511,6 @@ describe('incremental builds', () => {
     expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
     expect(formatReport(full.problems)).toContain('content/services/12-nuovo.md:6: link:');
     await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/percorsi).'));
-    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/contatti).'))).toMatchObject({ rendered: 1, patched: true });
+    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/contatti).'))).toMatchObject({ rendered: 1 });
   });
 });
