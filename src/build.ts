@@ -192,7 +192,7 @@ function noCache(options: ResolvedOptions): BuildCache {
   return {
     parsedFiles: (_absolute, parse) => parse(),
     frontMatter: () => FrontMatterCache.load(options.cacheDir),
-    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir),
+    renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir, options.packageRoot),
     reuse: (_stage, _key, run) => run(),
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
     checkLinks: (pages, _files, check) => check(pages),

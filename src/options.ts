@@ -78,7 +78,7 @@ function definedOnly(input: Partial<Options>): Partial<Options> {
 
 // This module runs from src/ under tsx or vitest and from lib/ once compiled: walk up instead of
 // hard-coding a depth.
-function findPackageRoot(): string {
+export function findPackageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
 import { say } from '../messages/text.ts';
-import { hash, writeFileAtomicSync } from '../cache-file.ts';
+import { hash, producerKey, writeFileAtomicSync } from '../cache-file.ts';
 import { displayPath, toPosix } from '../display-path.ts';
 import { TYPESCRIPT_SETTINGS } from './typescript.ts';
 
@@ -33,7 +33,8 @@ function recordFileOf(name: string, cacheDir: string): string {
 export function cachedBuild(name: string, cacheDir: string, given: BuildOptions): Promise<BuiltFile[]> {
   const options: BuildOptions = { tsconfigRaw: TYPESCRIPT_SETTINGS, ...given };
   const recordFile = recordFileOf(name, cacheDir);
-  const key = JSON.stringify(options);
+  // esbuild's version and this file's source are part of the key: another esbuild may make other bytes.
+  const key = `${producerKey({ packages: ['esbuild'], sources: ['src/bundle/esbuild-cache.ts', 'src/bundle/typescript.ts'] })}\0${JSON.stringify(options)}`;
   // A build asked for again while it runs joins the running one; once settled, the next call checks
   // its inputs afresh, so an edit between two builds is always seen.
   const running = inFlight.get(`${recordFile}\0${key}`);

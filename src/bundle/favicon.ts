@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hash, writeFileAtomic } from '../cache-file.ts';
+import { hash, producerKey, writeFileAtomic } from '../cache-file.ts';
 import { FAVICON_FILE, TOUCH_ICON_FILE } from '../routes.ts';
 
 const ICO_SIZE = 32;
@@ -10,8 +10,8 @@ const ICO_SIZE = 32;
 const TOUCH_SIZE = 180;
 const TOUCH_PADDING = 18;
 const WHITE = '#ffffff';
-// Part of the cache key: a change to how the icons are drawn must not reuse icons drawn the old way.
-const SETTINGS_ID = `v2\0${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}\0${WHITE}`;
+// Part of the cache key, with sharp's version and this file's source: icons drawn another way are not reused.
+const SETTINGS_ID = `${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}\0${WHITE}`;
 
 /**
  * The two icon files. The image is fitted inside the square (a wide logo is not cropped); the
@@ -20,7 +20,7 @@ const SETTINGS_ID = `v2\0${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}\0${WHITE}`
 export async function makeFavicons(source: string, contentDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
   const bytes = await readFile(path.join(contentDir, source));
   // Kept with the other encoded images (src/bundle/images.ts), which outlive every other cache.
-  const entry = path.join(cacheDir, 'images', 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}`)])));
+  const entry = path.join(cacheDir, 'images', 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}\0${producerKey({ packages: ['sharp'], sources: ['src/bundle/favicon.ts'] })}`)])));
   // The cached icons are read synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
   const cached = cachedIcons(entry);
   if (cached) return new Map([[FAVICON_FILE, cached[0]], [TOUCH_ICON_FILE, cached[1]]]);

@@ -3,9 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { hash } from '../cache-file.ts';
+import { hash, producerKey } from '../cache-file.ts';
 import { displayPath } from '../display-path.ts';
 import { ContentError, ProblemsError } from '../errors.ts';
 import { say, type Text } from '../messages/text.ts';
@@ -129,14 +128,14 @@ async function readSource(source: string, contentDir: string): Promise<Buffer> {
 
 /** The cache folder of an image's variants; it exists only once the image was decoded and encoded without error. */
 export function cacheEntryOf(bytes: Uint8Array, cacheDir: string): string {
-  const salt = `\0${SETTINGS_ID}\0${sharpVersion()}`;
+  const salt = `\0${SETTINGS_ID}\0${imagesProducer()}`;
   return path.join(cacheDir, 'images', createHash('sha256').update(bytes).update(salt).digest('hex'));
 }
 
-// Reads the version from package.json so cache hits never pay for loading sharp's native binding.
-function sharpVersion(): string {
-  return (createRequire(import.meta.url)('sharp/package.json') as { version: string }).version;
-}
+// sharp's version from its package.json (a cache hit never pays for loading its native binding) and
+// this file's source: variants made by other code are not reused. Read once per process.
+let producer: string | undefined;
+const imagesProducer = () => (producer ??= producerKey({ packages: ['sharp'], sources: ['src/bundle/images.ts'] }));
 
 
 function fileName(v: { width: number; format: Format }): string {

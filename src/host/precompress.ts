@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
-import { hash, writeFileAtomic } from '../cache-file.ts';
+import { hash, producerKey, writeFileAtomic } from '../cache-file.ts';
 import { isCompressible } from '../serve/media-types.ts';
 
 const brotli = promisify(brotliCompress);
@@ -95,8 +95,6 @@ function exact(view: Uint8Array): Uint8Array {
   return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
 }
 
-// Bumped when the settings above change, so cached forms made with other settings are not reused.
-const CACHE_VERSION = 'v4';
 
 /**
  * The output plus `<file>.br` and `<file>.gz` for every text file they make smaller (HTML, CSS,
@@ -130,11 +128,18 @@ function countPages(files: Iterable<string>): number {
   return pages;
 }
 
+/**
+ * What made a cached form: zlib and brotli come with Node, the settings are in this file. Read once per
+ * process: the forms of one build are all made by the same code.
+ */
+let producer: string | undefined;
+const compressionProducer = () => (producer ??= producerKey({ packages: [], sources: ['src/host/precompress.ts'], runtime: true }));
+
 /** Compressions under way, by cache entry: a second request for the same bytes joins the first. */
 const compressing = new Map<string, Promise<CompressedForms>>();
 
 function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
-  const entry = path.join(cacheDir, 'compressed', hash(Buffer.concat([Buffer.from(`${CACHE_VERSION}\0`), bytes])));
+  const entry = path.join(cacheDir, 'compressed', hash(Buffer.concat([Buffer.from(`${compressionProducer()}\0`), bytes])));
   const running = compressing.get(entry);
   if (running) return running;
   const started = readOrCompress(entry, bytes).finally(() => compressing.delete(entry));

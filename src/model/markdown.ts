@@ -1,12 +1,17 @@
-// Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content hash.
-import { createHash } from 'node:crypto';
+// Markdown -> sanitised HTML with one frozen unified processor, cached on disk by content and by the code that rendered it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../cache-file.ts';
+import { hash, producerKey, writeFileAtomic, type Producer } from '../cache-file.ts';
 import { plainBlocksHtml } from './plain-blocks.ts';
 
-// Bump when the processor's plugins or options change: cached HTML from older settings is dropped.
-const PROCESSOR_VERSION = 'remark-rehype-sanitize-1';
+/**
+ * What renders Markdown, for the cache key: the libraries of the unified pipeline (their installed
+ * versions) and brochure's own files on the way (their source).
+ */
+const MARKDOWN_PRODUCER: Producer = {
+  packages: ['unified', 'remark-parse', 'remark-rehype', 'rehype-raw', 'rehype-sanitize', 'rehype-stringify', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-hast', 'hast-util-raw', 'hast-util-sanitize', 'hast-util-to-html'],
+  sources: ['src/model/markdown.ts', 'src/model/plain-blocks.ts', 'src/model/raw-html.ts'],
+};
 
 /** Markdown source -> HTML, for every body of the site. */
 export type RenderedMarkdown = ReadonlyMap<string, string>;
@@ -15,15 +20,16 @@ export type RenderedMarkdown = ReadonlyMap<string, string>;
  * Renders every body, reusing HTML cached by earlier builds. The unified pipeline is loaded only when
  * some body is new: on an unchanged site that saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, packageRoot?: string): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
   const cached = readMarkdownCache(cacheDir);
+  const producer = producerKey(MARKDOWN_PRODUCER, packageRoot);
   const rendered = new Map<string, string>();
   const fresh: Record<string, string> = {};
   let missed = false;
   for (const body of bodies) {
     if (rendered.has(body)) continue;
-    const key = hashOf(body);
+    const key = hash(`${producer}\0${body}`);
     let html = cached[key];
     if (html === undefined) {
       missed = true;
@@ -57,11 +63,6 @@ async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
   // Bodies without raw HTML skip the re-parse where it cannot change the tree (raw-html.ts).
   const processor = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rawWhereNeeded).use(rehypeSanitize).use(rehypeStringify).freeze();
   return (markdown) => String(processor.processSync(markdown)).trim();
-}
-
-/** The cache key of a body. */
-export function hashOf(body: string): string {
-  return createHash('sha256').update(PROCESSOR_VERSION).update(body).digest('hex');
 }
 
 /** Body hash -> HTML, as the last build left it; empty when there is none. */

@@ -26,6 +26,7 @@ export class WatchCache implements BuildCache {
   readonly #clientDir: string;
   readonly #imagesDir: string;
   readonly #cacheDir: string;
+  readonly #packageRoot: string;
   /** `file:<absolute path>` or `stage:<name>` -> the value computed from it. */
   readonly #kept = new Map<string, Kept>();
   /** Bumped on each invalidation, so a value computed while its input changed is not kept. */
@@ -46,6 +47,7 @@ export class WatchCache implements BuildCache {
     this.#clientDir = path.dirname(options.clientEntry);
     this.#imagesDir = path.join(options.content, 'images');
     this.#cacheDir = options.cacheDir;
+    this.#packageRoot = options.packageRoot;
   }
 
   /** Pages the last build rendered; the others were reused. */
@@ -116,7 +118,7 @@ export class WatchCache implements BuildCache {
     // The first build shares the on-disk cache with `build`; later ones render only new bodies,
     // without rewriting that cache with the handful of bodies they saw.
     if (this.#markdown.size === 0) {
-      this.#markdown = new Map(await renderMarkdownBodies(bodies, this.#cacheDir));
+      this.#markdown = new Map(await renderMarkdownBodies(bodies, this.#cacheDir, this.#packageRoot));
       // Loading the Markdown pipeline takes about 150 ms: pay it now, not on the first save. Should
       // it fail, the first save that needs it reports why.
       loadRenderer().catch(() => undefined);
