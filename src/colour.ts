@@ -22,7 +22,10 @@ export function usesColour(stream: Output, env: NodeJS.ProcessEnv = process.env)
 }
 
 /** A function colouring text for `stream`, or handing it back as it is when `stream` gets no colour. */
-export function painterFor(stream: Output, env: NodeJS.ProcessEnv = process.env): (format: Format, text: string) => string {
+export function painterFor(
+  stream: Output,
+  env: NodeJS.ProcessEnv = process.env,
+): (format: Format, text: string) => string {
   if (!usesColour(stream, env)) return (_format, text) => text;
   // The decision is made above; validateStream would make it again from process.stdout.
   return (format, text) => styleText(format, text, { validateStream: false });

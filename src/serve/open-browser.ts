@@ -6,7 +6,11 @@ import { spawn } from 'node:child_process';
  * argument; the tests stub the browser so), else macOS's `open`, Windows' `start` (a command of
  * cmd.exe; its first quoted argument is a window title, hence the empty one), or the desktop's `xdg-open`.
  */
-export function openerFor(url: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): [command: string, args: string[]] {
+export function openerFor(
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): [command: string, args: string[]] {
   if (env.BROCHURE_OPENER) return [env.BROCHURE_OPENER, [url]];
   if (platform === 'darwin') return ['open', [url]];
   if (platform === 'win32') return ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]];
@@ -17,11 +21,21 @@ export function openerFor(url: string, platform: NodeJS.Platform = process.platf
  * Starts the opener and lets it run on its own (a browser opened from it outlives the server).
  * Resolves to undefined once it started, or to the reason it could not (no such program).
  */
-export function openBrowser(url: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export function openBrowser(
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | undefined> {
   const [command, args] = openerFor(url, platform, env);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'ignore', detached: platform !== 'win32', windowsVerbatimArguments: platform === 'win32' });
-    child.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' ? `${command} not found` : error.message));
+    const child = spawn(command, args, {
+      stdio: 'ignore',
+      detached: platform !== 'win32',
+      windowsVerbatimArguments: platform === 'win32',
+    });
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ENOENT' ? `${command} not found` : error.message),
+    );
     child.once('spawn', () => {
       child.unref();
       resolve(undefined);

@@ -20,7 +20,11 @@ interface Started {
 
 /** Spawns `command` (an argv) in `cwd` and resolves once it printed its `Serving …` line; killed by the caller. */
 function startServing(command: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Started> {
-  const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, detached: true });
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    detached: true,
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -54,7 +58,10 @@ async function builtProject(): Promise<string> {
 async function stubOpener(): Promise<{ opener: string; opened: () => Promise<string> }> {
   const dir = await tempDir('brochure-opener-');
   const opener = path.join(dir, 'opener');
-  await writeFile(opener, `#!/bin/sh\nprintf '%s' "$1" > "${path.join(dir, 'opened.tmp')}" && mv "${path.join(dir, 'opened.tmp')}" "${path.join(dir, 'opened.txt')}"\n`);
+  await writeFile(
+    opener,
+    `#!/bin/sh\nprintf '%s' "$1" > "${path.join(dir, 'opened.tmp')}" && mv "${path.join(dir, 'opened.tmp')}" "${path.join(dir, 'opened.txt')}"\n`,
+  );
   await chmod(opener, 0o755);
   // The opener starts after the Serving line: up to 200 looks, 50 ms apart, for what it wrote.
   const opened = async () => {
@@ -82,13 +89,17 @@ describe('preview', () => {
       try {
         const port = Number(/localhost:(\d+)/.exec(started.stdout)![1]);
         if (held) expect(port).toBeGreaterThan(DEFAULTS.port);
-        if (port !== DEFAULTS.port) expect(started.stdout).toContain(`Port ${DEFAULTS.port} is in use, so the site is served on ${port}.`);
+        if (port !== DEFAULTS.port)
+          expect(started.stdout).toContain(`Port ${DEFAULTS.port} is in use, so the site is served on ${port}.`);
         expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
       } finally {
         stop(started);
       }
       if (held) {
-        const child = spawn(process.execPath, [BIN, 'preview', '--port', String(DEFAULTS.port)], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
+        const child = spawn(process.execPath, [BIN, 'preview', '--port', String(DEFAULTS.port)], {
+          cwd: project,
+          env: { ...process.env, NO_COLOR: '1' },
+        });
         let stderr = '';
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
         expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
@@ -102,18 +113,24 @@ describe('preview', () => {
   it('--open hands the site’s URL to the opener; a missing opener is said and the site stays served', async () => {
     const project = await builtProject();
     const { opener, opened } = await stubOpener();
-    const started = await startServing([process.execPath, BIN, 'preview', '--port', '0', '--open'], project, { BROCHURE_OPENER: opener });
+    const started = await startServing([process.execPath, BIN, 'preview', '--port', '0', '--open'], project, {
+      BROCHURE_OPENER: opener,
+    });
     try {
       const url = /at (http:\/\/\S+)/.exec(started.stdout)![1]!;
       expect(await opened()).toBe(`${url}/`);
     } finally {
       stop(started);
     }
-    const missing = await startServing([process.execPath, BIN, 'preview', '--port', '0', '--open'], project, { BROCHURE_OPENER: '/nonexistent/opener' });
+    const missing = await startServing([process.execPath, BIN, 'preview', '--port', '0', '--open'], project, {
+      BROCHURE_OPENER: '/nonexistent/opener',
+    });
     try {
       const url = /at (http:\/\/\S+)/.exec(missing.stdout)![1]!;
       for (let look = 0; look < 200 && !missing.stderr().includes('\n'); look++) await sleep(50);
-      expect(missing.stderr()).toBe(`Could not open a browser (/nonexistent/opener not found); open ${url}/ yourself.\n`);
+      expect(missing.stderr()).toBe(
+        `Could not open a browser (/nonexistent/opener not found); open ${url}/ yourself.\n`,
+      );
       expect((await fetch(`${url}/`)).status).toBe(200);
     } finally {
       stop(missing);
@@ -123,13 +140,24 @@ describe('preview', () => {
   it('colours the URL on a terminal (a real pseudo-terminal through `script`), not on a pipe nor with NO_COLOR', async () => {
     const project = await builtProject();
     const command = `${process.execPath} ${BIN} preview --port 0`;
-    const onTerminal = await startServing(['script', '-qefc', command, '/dev/null'], project, { NO_COLOR: undefined, FORCE_COLOR: undefined, TERM: 'xterm-256color' });
+    const onTerminal = await startServing(['script', '-qefc', command, '/dev/null'], project, {
+      NO_COLOR: undefined,
+      FORCE_COLOR: undefined,
+      TERM: 'xterm-256color',
+    });
     stop(onTerminal);
     expect(onTerminal.stdout).toMatch(/at \u001b\[36m\u001b\[1mhttp:\/\/localhost:\d+\u001b\[22m\u001b\[39m/);
-    const noColour = await startServing(['script', '-qefc', command, '/dev/null'], project, { NO_COLOR: '1', FORCE_COLOR: undefined, TERM: 'xterm-256color' });
+    const noColour = await startServing(['script', '-qefc', command, '/dev/null'], project, {
+      NO_COLOR: '1',
+      FORCE_COLOR: undefined,
+      TERM: 'xterm-256color',
+    });
     stop(noColour);
     expect(noColour.stdout).toMatch(/at http:\/\/localhost:\d+ \(Ctrl-C to stop\)/);
-    const onPipe = await startServing([process.execPath, BIN, 'preview', '--port', '0'], project, { NO_COLOR: undefined, FORCE_COLOR: undefined });
+    const onPipe = await startServing([process.execPath, BIN, 'preview', '--port', '0'], project, {
+      NO_COLOR: undefined,
+      FORCE_COLOR: undefined,
+    });
     stop(onPipe);
     expect(onPipe.stdout).not.toContain('\u001b[');
   });
@@ -139,7 +167,9 @@ describe('watch', () => {
   it('--open opens the home page once the first build is served', async () => {
     const project = await projectWith();
     const { opener, opened } = await stubOpener();
-    const started = await startServing([process.execPath, BIN, 'watch', '--port', '0', '--open'], project, { BROCHURE_OPENER: opener });
+    const started = await startServing([process.execPath, BIN, 'watch', '--port', '0', '--open'], project, {
+      BROCHURE_OPENER: opener,
+    });
     try {
       const url = /Serving (http:\/\/\S+)/.exec(started.stdout)![1]!;
       expect(await opened()).toBe(`${url}/`);

@@ -20,20 +20,28 @@ describe('host-config', () => {
     expect(result.code).toBe(0);
     expect(await readFile(path.join(project, '.github', 'workflows', 'pages.yml'), 'utf8')).toBe(pagesWorkflow().text);
     expect(result.stdout).toContain('Ho scritto .github/workflows/pages.yml.');
-    expect(result.stdout).toContain('git add .github/workflows/pages.yml && git commit -m "Deploy to github-pages" && git push');
+    expect(result.stdout).toContain(
+      'git add .github/workflows/pages.yml && git commit -m "Deploy to github-pages" && git push',
+    );
     expect(result.stdout).toContain('scegli "GitHub Actions" come Source');
   });
 
   it('netlify writes netlify.toml, then finds it up to date; an edited one is kept (exit 1) until --force', async () => {
     const project = await projectWith();
     const target = path.join(project, 'netlify.toml');
-    expect((await runInProcess(['host-config', 'netlify'], project)).stdout).toMatch(/^Wrote netlify\.toml\. Commit it/);
+    expect((await runInProcess(['host-config', 'netlify'], project)).stdout).toMatch(
+      /^Wrote netlify\.toml\. Commit it/,
+    );
     expect(await readFile(target, 'utf8')).toBe(netlifyToml().text);
-    expect((await runInProcess(['host-config', 'netlify'], project)).stdout).toMatch(/^netlify\.toml is already what brochure writes for netlify; nothing to do\./);
+    expect((await runInProcess(['host-config', 'netlify'], project)).stdout).toMatch(
+      /^netlify\.toml is already what brochure writes for netlify; nothing to do\./,
+    );
     await writeFile(target, '[build]\n  command = "make"\n');
     const refused = await runInProcess(['host-config', 'netlify'], project);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('netlify.toml already exists and differs from what brochure writes for netlify, so it was left as it is.');
+    expect(refused.stderr).toContain(
+      'netlify.toml already exists and differs from what brochure writes for netlify, so it was left as it is.',
+    );
     expect(refused.stderr).toContain('"npx brochure host-config netlify --force"');
     expect(await readFile(target, 'utf8')).toBe('[build]\n  command = "make"\n');
     const printed = await runInProcess(['host-config', 'netlify', '--print'], project);
@@ -49,7 +57,9 @@ describe('host-config', () => {
     expect(result.code).toBe(0);
     expect((await listTree(project)).filter((file) => !before.includes(file))).toEqual(['.node-version']);
     expect(await readFile(path.join(project, '.node-version'), 'utf8')).toBe(nodeVersionFile().text);
-    expect(result.stdout).toContain('Cloudflare Pages reads from the repository only .node-version (Node 24) and, from each build, dist/_headers and dist/_redirects.');
+    expect(result.stdout).toContain(
+      'Cloudflare Pages reads from the repository only .node-version (Node 24) and, from each build, dist/_headers and dist/_redirects.',
+    );
     expect(result.stdout).toMatch(/^ {2}Build command +npm run build$/m);
     expect(result.stdout).toMatch(/^ {2}Build output directory +dist$/m);
   });

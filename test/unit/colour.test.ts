@@ -15,7 +15,12 @@ describe('usesColour', () => {
     ['a terminal with an empty NO_COLOR (unset, as no-color.org says)', terminal, { NO_COLOR: '' }, true],
     ['a dumb terminal', terminal, { TERM: 'dumb' }, false],
     ['a pipe with FORCE_COLOR=1', pipe, { FORCE_COLOR: '1' }, true],
-    ['a pipe with FORCE_COLOR and NO_COLOR (FORCE_COLOR wins, as in Node)', pipe, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
+    [
+      'a pipe with FORCE_COLOR and NO_COLOR (FORCE_COLOR wins, as in Node)',
+      pipe,
+      { FORCE_COLOR: '1', NO_COLOR: '1' },
+      true,
+    ],
     ['a terminal with FORCE_COLOR=0', terminal, { FORCE_COLOR: '0' }, false],
   ] as const)('%s: %s', (_name, stream, env, expected) => {
     expect(usesColour(stream, env)).toBe(expected);
@@ -31,7 +36,13 @@ describe('openerFor', () => {
   it('uses the platform’s opener, or BROCHURE_OPENER when set', () => {
     expect(openerFor('http://localhost:4321/', 'linux', {})).toEqual(['xdg-open', ['http://localhost:4321/']]);
     expect(openerFor('http://localhost:4321/', 'darwin', {})).toEqual(['open', ['http://localhost:4321/']]);
-    expect(openerFor('http://localhost:4321/?a=1&b=2', 'win32', {})).toEqual(['cmd', ['/c', 'start', '""', 'http://localhost:4321/?a=1^&b=2']]);
-    expect(openerFor('http://localhost:4321/', 'linux', { BROCHURE_OPENER: '/tmp/stub' })).toEqual(['/tmp/stub', ['http://localhost:4321/']]);
+    expect(openerFor('http://localhost:4321/?a=1&b=2', 'win32', {})).toEqual([
+      'cmd',
+      ['/c', 'start', '""', 'http://localhost:4321/?a=1^&b=2'],
+    ]);
+    expect(openerFor('http://localhost:4321/', 'linux', { BROCHURE_OPENER: '/tmp/stub' })).toEqual([
+      '/tmp/stub',
+      ['http://localhost:4321/'],
+    ]);
   });
 });

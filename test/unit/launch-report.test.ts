@@ -26,21 +26,29 @@ describe('formatLaunchReport', () => {
   });
 
   it('says ready when nothing fails, warnings or not; in Italian with the catalogue', () => {
-    expect(formatLaunchReport(findings.slice(1)).split('\n').at(-1)).toBe('Ready to launch: 0 failed, 1 warning, 1 passed.');
+    expect(formatLaunchReport(findings.slice(1)).split('\n').at(-1)).toBe(
+      'Ready to launch: 0 failed, 1 warning, 1 passed.',
+    );
     const report = formatLaunchReport(findings, 'it').split('\n');
     expect(report[0]).toBe('L’indirizzo del sito');
     expect(report.at(-1)).toBe('Non ancora pronto per andare online: 1 non superato, 1 avviso, 1 superato.');
   });
 
   it('keeps a rule no group names, last and under no heading', () => {
-    const report = formatLaunchReport([...findings, { rule: 'new-rule', status: 'warn', file: SITE, message: 'something' }]).split('\n');
+    const report = formatLaunchReport([
+      ...findings,
+      { rule: 'new-rule', status: 'warn', file: SITE, message: 'something' },
+    ]).split('\n');
     expect(report.at(-2)).toBe(`  WARN  new-rule       ${SITE}: something`);
   });
 });
 
 describe('formatLaunchSummary', () => {
   it('says that failures which are all placeholders are what the sample ships, and names the first thing to replace', async () => {
-    const placeholders: LaunchFinding[] = [findings[0]!, { rule: 'public-url', status: 'fail', file: SITE, message: 'url is an example address' }];
+    const placeholders: LaunchFinding[] = [
+      findings[0]!,
+      { rule: 'public-url', status: 'fail', file: SITE, message: 'url is an example address' },
+    ];
     expect(await formatLaunchSummary(placeholders, english)).toBe(
       'Launch: 2 checks fail, as expected of the sample content: its placeholders are still in place. Replace the site’s address first (content/site.yaml); "npx brochure check --launch" lists the rest.',
     );
@@ -50,9 +58,16 @@ describe('formatLaunchSummary', () => {
   });
 
   it('gives one plain line when a failure is the practice’s own (a privacy notice missing a topic), and none when nothing fails', async () => {
-    const own: LaunchFinding = { rule: 'privacy-sections', status: 'fail', file: 'content/privacy.md', message: 'the privacy notice does not cover …' };
+    const own: LaunchFinding = {
+      rule: 'privacy-sections',
+      status: 'fail',
+      file: 'content/privacy.md',
+      message: 'the privacy notice does not cover …',
+    };
     expect(await formatLaunchSummary([own], english)).toBe('Launch: 1 check fails (run "npx brochure check --launch")');
-    expect(await formatLaunchSummary([own, findings[0]!], italian)).toBe('Lancio: 2 controlli non superati (lancia "npx brochure check --launch")');
+    expect(await formatLaunchSummary([own, findings[0]!], italian)).toBe(
+      'Lancio: 2 controlli non superati (lancia "npx brochure check --launch")',
+    );
     expect(await formatLaunchSummary(findings.slice(1), english)).toBeNull();
     expect(count(findings, 'warn')).toBe(1);
   });
