@@ -54,7 +54,7 @@ export async function compileCli(root) {
   // Any other part of import.meta would be empty in CommonJS, silently: refuse to make that bundle.
   const lost = warnings.find((warning) => warning.text.includes('import.meta'));
   if (lost) throw new Error(`bin/compile-cli.js: ${lost.location?.file ?? 'src'}:${lost.location?.line ?? 0}: ${lost.text} (the compiled CLI defines import.meta.url, dirname and filename only)`);
-  mkdirSync(path.dirname(compiled), { recursive: true });
+  makeLib(path.dirname(compiled));
   // Written to a private name and renamed: concurrent runs (parallel tests) never see half a file.
   const temporary = `${compiled}.${process.pid}.tmp`;
   writeFileSync(temporary, outputFiles[0].contents);
@@ -62,4 +62,14 @@ export async function compileCli(root) {
   // V8 code caches of the CLI before bin/brochure.js used Node's own (module.enableCompileCache).
   rmSync(`${root}lib/code-cache`, { recursive: true, force: true });
   return compiled;
+}
+
+// lib/ sits in the package folder, which exists: made alone, not with { recursive: true }, whose
+// failure on a read-only disk says ENOENT where mkdir says EROFS (bin/brochure.js then runs src/).
+function makeLib(lib) {
+  try {
+    mkdirSync(lib);
+  } catch (error) {
+    if (error?.code !== 'EEXIST') throw error;
+  }
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
-import { describeEnvironmentError } from './environment-error.ts';
+import { describeEnvironmentError, EnvironmentFailure } from './environment-error.ts';
 import { showImageProgress } from './cli-progress.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
@@ -240,17 +240,22 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
 }
 
 /**
- * An action whose refused output folder is said in the site's language. The refusal comes before the
- * content is read, so `language:` of site.yaml is looked up only when there is one to say.
+ * An action whose refused output folder, or failure of the machine (a full or read-only disk), is said
+ * in the site's language. Either may come before the content is read, so `language:` of site.yaml is
+ * looked up only when there is one to say.
  */
-function refusalsInLanguage<Flags extends { content?: string; lang?: Language }>(action: (flags: Flags) => Promise<void>): (flags: Flags) => Promise<void> {
+function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(action: (flags: Flags) => Promise<void>): (flags: Flags) => Promise<void> {
   return async (flags) => {
     try {
       await action(flags);
     } catch (error) {
-      if (!(error instanceof OutputRefused)) throw error;
-      const language = await messagesLanguage(flags.lang, resolveOptions({ content: flags.content }).content);
-      throw new OutputRefused(error.text, language);
+      // Or the machine's failure (a full or read-only disk): one line in the site's language too.
+      const machine = !(error instanceof OutputRefused) && describeEnvironmentError(error, displayPath) !== undefined;
+      if (!(error instanceof OutputRefused) && !machine) throw error;
+      const { content, out } = resolveOptions({ content: flags.content, out: flags.out });
+      const language = await messagesLanguage(flags.lang, content);
+      if (error instanceof OutputRefused) throw new OutputRefused(error.text, language);
+      throw new EnvironmentFailure(describeEnvironmentError(error, displayPath, language, out)!);
     }
   };
 }

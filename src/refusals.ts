@@ -88,20 +88,24 @@ export const hostRefusals = {
   origin: 'Requests from other sites are refused.',
 };
 
-/** What to do about a failure of the machine, by error code; `cannot write <path>: <advice>.` */
-export const environmentAdvice: Record<string, string> = {
-  EACCES: 'permission denied; check who owns it (ls -l) or choose a folder you can write to',
-  EPERM: 'operation not permitted; check who owns it (ls -l) or choose a folder you can write to',
-  EROFS: 'the disk is read-only; choose a folder on a writable disk with --out',
-  ENOSPC: 'the disk is full; free some space and run again',
-  EDQUOT: 'your disk quota is used up; free some space and run again',
-  EMFILE: 'too many files are open; close some programs (or raise "ulimit -n") and run again',
-  ENFILE: 'too many files are open on this system; close some programs and run again',
-  EIO: 'the disk reported an input/output error; check the disk and run again',
-  ENAMETOOLONG: 'the path is too long; choose a shorter folder name',
-  ENOTDIR: 'a part of the path is a file, not a folder; fix the path',
-  EBUSY: 'it is in use by another program; close that program and run again',
+/** What to do about a failure of the machine, by error code (`cannot write <path>: <advice>.`). */
+export const environmentAdvice: Readonly<Record<string, Text>> = {
+  EACCES: say('adviceEACCES'),
+  EPERM: say('adviceEPERM'),
+  EROFS: say('adviceEROFS'),
+  ENOSPC: say('adviceENOSPC'),
+  EDQUOT: say('adviceEDQUOT'),
+  EMFILE: say('adviceEMFILE'),
+  ENFILE: say('adviceENFILE'),
+  EIO: say('adviceEIO'),
+  ENAMETOOLONG: say('adviceENAMETOOLONG'),
+  ENOTDIR: say('adviceENOTDIR'),
+  EBUSY: say('adviceEBUSY'),
 };
 
-/** `cannot write dist/index.html: the disk is full; …` */
-export const environmentLine = (verb: 'write' | 'access', shown: string, advice: string) => `cannot ${verb} ${shown}: ${advice}.`;
+/** A rename refused as busy: the output folder is a mount point (or in use). */
+export const MOUNT_POINT_ADVICE = say('adviceMountPoint');
+
+/** `cannot write dist/index.html: the disk is full; …`; without a path, `brochure could not finish: …`. */
+export const environmentLine = (verb: 'write' | 'access', shown: string | undefined, advice: Text) =>
+  shown === undefined ? say('environmentNoPath', { advice }) : say(verb === 'write' ? 'environmentWrite' : 'environmentAccess', { path: shown, advice });

@@ -235,6 +235,38 @@ export const CATALOGUE = {
     en: '"{image}" has no size: give its <svg> element width and height attributes or a viewBox',
     it: '"{image}" non ha dimensioni: dai al suo elemento <svg> gli attributi width e height o un viewBox',
   },
+  // Failures of the machine (src/environment-error.ts): `{advice}` is one of the `advice…` fragments below.
+  environmentWrite: { en: 'cannot write {path}: {advice}.', it: 'impossibile scrivere {path}: {advice}.' },
+  environmentAccess: { en: 'cannot access {path}: {advice}.', it: 'impossibile accedere a {path}: {advice}.' },
+  environmentNoPath: { en: 'brochure could not finish: {advice}.', it: 'brochure non ha potuto finire: {advice}.' },
+  adviceEACCES: {
+    en: 'permission denied; check who owns it (ls -l) or choose a folder you can write to',
+    it: 'permesso negato: controlla a chi appartiene (ls -l) oppure scegli una cartella in cui puoi scrivere',
+  },
+  adviceEPERM: {
+    en: 'operation not permitted; check who owns it (ls -l) or choose a folder you can write to',
+    it: 'operazione non permessa: controlla a chi appartiene (ls -l) oppure scegli una cartella in cui puoi scrivere',
+  },
+  adviceEROFS: {
+    en: 'the disk is read-only; choose a folder on a writable disk with --out',
+    it: 'il disco è in sola lettura: scegli con --out una cartella su un disco in cui si può scrivere',
+  },
+  adviceENOSPC: { en: 'the disk is full; free some space and run again', it: 'il disco è pieno: libera un po’ di spazio e rilancia il comando' },
+  adviceEDQUOT: { en: 'your disk quota is used up; free some space and run again', it: 'hai esaurito lo spazio a te assegnato sul disco: libera un po’ di spazio e rilancia il comando' },
+  adviceEMFILE: {
+    en: 'too many files are open; close some programs (or raise "ulimit -n") and run again',
+    it: 'ci sono troppi file aperti: chiudi qualche programma (o alza "ulimit -n") e rilancia il comando',
+  },
+  adviceENFILE: { en: 'too many files are open on this system; close some programs and run again', it: 'nel sistema ci sono troppi file aperti: chiudi qualche programma e rilancia il comando' },
+  adviceEIO: { en: 'the disk reported an input/output error; check the disk and run again', it: 'il disco ha dato un errore di lettura o scrittura: controlla il disco e rilancia il comando' },
+  adviceENAMETOOLONG: { en: 'the path is too long; choose a shorter folder name', it: 'il percorso è troppo lungo: scegli una cartella con un nome più corto' },
+  adviceENOTDIR: { en: 'a part of the path is a file, not a folder; fix the path', it: 'una parte del percorso è un file, non una cartella: correggi il percorso' },
+  adviceEBUSY: { en: 'it is in use by another program; close that program and run again', it: 'è in uso da un altro programma: chiudi quel programma e rilancia il comando' },
+  // A folder that cannot be renamed while mounted: the output folder is a mount point, which a build cannot replace.
+  adviceMountPoint: {
+    en: 'it is a mount point (a disk of its own) or in use by another program, and a build replaces its output folder as a whole; choose a folder inside it with --out',
+    it: 'è il punto di montaggio di un disco (o è in uso da un altro programma), e una build sostituisce per intero la cartella in cui scrive: scegli con --out una cartella al suo interno',
+  },
   // Output folders a command refuses (src/refusals.ts, outputRefusals): said before any content is read.
   outputIsProtected: {
     en: '{shown} is {folder}; a build replaces its output folder entirely, so brochure will not write there (not even with --force). Choose another folder with --out, such as "dist".',

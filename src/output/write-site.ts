@@ -17,12 +17,12 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
   const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    await mkdir(staging, { recursive: true });
+    await makeFolder(staging);
     const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
-    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+    for (const folder of [...folders].sort()) await makeFolder(folder);
     // Every write settles before the staging folder is removed: a write still under way when the
     // first fails would add a file while rm empties the folder, and rm would fail on it (ENOTEMPTY).
-    const writes = await Promise.allSettled([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents)));
+    const writes = await Promise.allSettled([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents).catch(naming(path.join(staging, file)))));
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason;
     // Marked last: a marked staging folder is a complete site, which recovery may put in place.
@@ -35,6 +35,30 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
     throw error;
   }
   await swap(staging, target, previous);
+}
+
+/**
+ * `mkdir -p` that fails with the real reason: Node's recursive mkdir says ENOENT where the disk is
+ * read-only (EROFS), so the first missing folder is made alone to learn why.
+ */
+export async function makeFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = folder;
+    while (path.dirname(missing) !== missing && !(await stat(path.dirname(missing)).catch(() => undefined))) missing = path.dirname(missing);
+    await mkdir(missing);
+    throw error;
+  }
+}
+
+/** A failed write names no file (only opening does): the file it was, for the message. */
+function naming(file: string): (error: NodeJS.ErrnoException) => never {
+  return (error) => {
+    error.path ??= file;
+    throw error;
+  };
 }
 
 /**

@@ -138,11 +138,11 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       }
       if (settings.write) {
         await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), settings.guard).catch((reason: unknown) =>
-          error(`Could not write ${shown(options.out)}/: ${describeEnvironmentError(reason, shown) ?? errorDetails(reason).message}`));
+          error(describeEnvironmentError(reason, shown, language, options.out) ?? `Could not write ${shown(options.out)}/: ${errorDetails(reason).message}`));
       }
     } catch (reason) {
       // The machine's doing (a permission, a full disk): one line, no stack.
-      const environment = describeEnvironmentError(reason, shown);
+      const environment = describeEnvironmentError(reason, shown, language);
       if (environment) {
         error(`${environment}\n${stillServing()}`);
         live.fail({ problems: [], error: { message: environment, stack: environment } });
