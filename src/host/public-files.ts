@@ -39,10 +39,12 @@ export function addPublicFiles(
   laterFiles: ReadonlySet<string> = new Set(),
 ): ContentError[] {
   const generated = (name: string) => files.has(name) || laterFiles.has(name);
+  // The folders the generated files are in: a public file may not take a folder's name, nor go inside a file's.
+  const folders = new Set([...files.keys(), ...laterFiles].flatMap(foldersOf));
   const problems: ContentError[] = [];
   for (const [file, bytes] of publicFiles) {
     const source = displayPath(path.join(contentDir, PUBLIC_DIR, file), cwd);
-    const problem = shadowing(file, generated, source);
+    const problem = shadowing(file, generated, folders, source);
     if (problem) problems.push(new ContentError(source, 0, PUBLIC_DIR, problem));
     else files.set(file, bytes);
   }
@@ -50,8 +52,11 @@ export function addPublicFiles(
 }
 
 /** Why the public file `file` would replace or hide a generated one; undefined when it would not. */
-function shadowing(file: string, generated: (name: string) => boolean, source: string): Text | undefined {
+function shadowing(file: string, generated: (name: string) => boolean, folders: ReadonlySet<string>, source: string): Text | undefined {
   if (generated(file)) return publicProblems.clash(file, source);
+  if (folders.has(file)) return publicProblems.clash(`${file}/`, source);
+  const inside = foldersOf(file).find(generated);
+  if (inside) return publicProblems.clash(inside, source);
   const folder = BUILT_FOLDERS.find((name) => file.startsWith(`${name}/`));
   if (folder) return publicProblems.builtFolder(folder, source);
   // The URL this file answers at, and what a host would have served there without it.
@@ -61,4 +66,10 @@ function shadowing(file: string, generated: (name: string) => boolean, source: s
   const compressed = /^(.+)\.(?:gz|br)$/.exec(file)?.[1];
   if (compressed && generated(compressed)) return publicProblems.compressedForm(compressed, source);
   return undefined;
+}
+
+/** The folders a path is in, outermost first: `a` and `a/b` for `a/b/c`. */
+function foldersOf(name: string): string[] {
+  const parts = name.split('/');
+  return parts.slice(1).map((_, at) => parts.slice(0, at + 1).join('/'));
 }

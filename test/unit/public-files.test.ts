@@ -56,6 +56,16 @@ describe('content/public/ files named like what brochure writes', () => {
     expect(refused.get('static/app.js')).toMatch(/: public: is inside static\/, a folder brochure writes itself; /);
   });
 
+  it('are refused where the build makes a folder, or inside a file it writes (the write would fail)', async () => {
+    const { result } = await buildWith({ 'content/public/static': 'x', 'content/public/robots.txt/x': 'x', 'content/public/favicon.ico/a/b': 'x' });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.problems.map(formatProblem)).toEqual([
+      'content/public/favicon.ico/a/b: public: clashes with favicon.ico, which brochure generates; remove or rename content/public/favicon.ico/a/b',
+      'content/public/robots.txt/x: public: clashes with robots.txt, which brochure generates; remove or rename content/public/robots.txt/x',
+      'content/public/static: public: clashes with static/, which brochure generates; remove or rename content/public/static',
+    ]);
+  });
+
   it('keep everything else: a verification page, .well-known/, a folder named like no page, a page-like name one level down', async () => {
     const { result } = await buildWith({
       'content/public/google1234abcd.html': 'x',
