@@ -1,12 +1,13 @@
-// `npm run bench` (build part): start-up, then per scale whole-process builds without and with the cache, and peak memory.
+// `npm run bench` (build part): start-up, then per scale whole-process builds truly cold (against Eleventy), images kept, cached, with peak memory.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { installEleventy, writeEleventyPeer } from './eleventy.ts';
 import { benchFlags, generateScale, SCALES } from './scales.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,79 +70,81 @@ function stagesOf(stdout: string): string {
   return stages ? `content ${stages[1]} ms, assets ${stages[2]} ms, render ${stages[3]} ms` : '?';
 }
 
+/** One brochure build and one Eleventy build of the same pages, alternated `runs` times: truly cold both (no cache folder, no output folder). */
+function pairedTrulyCold(args: string[], out: string, peer: string | undefined): { brochure: Run[]; eleventy: Run[] } {
+  const brochure: Run[] = [];
+  const eleventy: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    rmCacheSync();
+    spawnSync('rm', ['-rf', out]);
+    brochure.push(run(args));
+    if (peer) {
+      spawnSync('rm', ['-rf', path.join(peer, '_site')]);
+      eleventy.push(runEleventy(peer));
+    }
+  }
+  return { brochure, eleventy };
+}
+
+/** Runs Eleventy once in `peer` (bench/eleventy.ts), measured as `run` measures brochure. */
+function runEleventy(peer: string): Run {
+  const args = [eleventy!, '--quiet'];
+  const command = hasTime ? '/usr/bin/time' : process.execPath;
+  const start = performance.now();
+  const result = spawnSync(command, hasTime ? ['-f', '%U %S %M', process.execPath, ...args] : args, { cwd: peer, encoding: 'utf8' });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`eleventy failed:\n${result.stderr}`);
+  const [user, system, peakKb] = hasTime ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+  return { ms, cpuMs: user !== undefined && system !== undefined ? (user + system) * 1000 : undefined, peakMb: peakKb ? peakKb / 1024 : undefined, stdout: result.stdout };
+}
+
+function ratio(label: string, ours: Run[], theirs: Run[]): string {
+  const cpu = (series: Run[]) => median(series.map((r) => r.cpuMs ?? r.ms));
+  return `  ${label}: brochure / Eleventy ${(median(ours.map((r) => r.ms)) / median(theirs.map((r) => r.ms))).toFixed(2)}× wall, ${(cpu(ours) / cpu(theirs)).toFixed(2)}× CPU`;
+}
+
+// Eleventy (the peer measured against, bench/eleventy.ts), installed on the first run into the bench's own cache folder.
+let eleventy: string | undefined;
 try {
-  // Warm-up: compiles lib/cli.js and fills the image cache.
+  eleventy = installEleventy(path.join(root, 'node_modules', '.cache', 'brochure-bench'));
+} catch (error) {
+  console.log(`Eleventy not available, its figures left out: ${(error as Error).message}`);
+}
+
+try {
+  // Warm-up: compiles lib/cli.cjs once, which an install does too.
   run(['build', '--quiet', '--out', path.join(work, 'warm')]);
   console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (1, 5, 15 min) on ${(await import('node:os')).availableParallelism()} cores`);
 
   const version = Array.from({ length: runs }, () => run(['--version']));
   console.log(`start-up (brochure --version), median of ${runs}: ${median(version.map((r) => r.ms)).toFixed(0)} ms`);
 
-  // The first build anyone makes (`npm ci && npm start`): nothing cached, every photo encoded.
-  const photos = Array.from({ length: Math.min(runs, 3) }, () => {
-    rmCacheSync();
-    return run(['build', '--out', path.join(work, 'photos')]);
-  });
-  console.log(describe('sample site, first build with photos (no cache at all):', photos).replace(/^ {2}/, ''));
-  const media = await readdir(path.join(work, 'photos', 'static', 'media'));
-  const bytesOf = (ext: string) => media.filter((name) => name.endsWith(ext)).reduce((sum, name) => sum + statSync(path.join(work, 'photos', 'static', 'media', name)).size, 0);
-  console.log(`  photos' variants: ${['.avif', '.webp', '.jpg'].map((ext) => `${ext.slice(1)} ${(bytesOf(ext) / 1000).toFixed(1)} kB`).join(', ')}`);
-
-  // The floor of a cold build: the smallest complete site (test/fixtures/minimal: one professional, one
-  // service, plain text), so the fixed costs (Node, the code, esbuild's three bundles, writing) show
-  // apart from what the content adds. Its tiny images encoded once first, like the others'.
-  const minimal = ['build', '--content', path.join(root, 'test', 'fixtures', 'minimal', 'content'), '--out', path.join(work, 'minimal')];
-  run(minimal);
-  const floor: Run[] = [];
-  for (let i = 0; i < runs; i++) {
-    await dropCaches();
-    floor.push(run(minimal));
-  }
-  console.log(describe('smallest site (test/fixtures/minimal), cold:', floor).replace(/^ {2}/, ''));
-
   for (const scale of scales) {
     const dir = path.join(work, scale);
     await generateScale(dir, scale);
-    const args = ['build', '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')];
-    // "Cold" keeps the previous output (below): a first build makes one, so the first cold run is
-    // measured as the others are, not as a build into an empty folder (the last row of each scale).
-    run(args);
-    const cold: Run[] = [];
+    const content = path.join(dir, 'content');
+    const out = path.join(dir, 'dist');
+    const args = ['build', '--content', content, '--out', out];
+    // The peer at S and L; XL is brochure's alone (its memory figure).
+    const peer = eleventy && scale !== 'XL' ? await writeEleventyPeer(content, path.join(dir, 'eleventy')) : undefined;
+    // Truly cold: no cache folder at all (the photos encoded too), no output folder; alternated with Eleventy's build of the same pages.
+    const cold = pairedTrulyCold(args, out, peer);
+    // The encoded images kept (the one cache that earns its place: sharp is slow), everything else cold.
+    const imagesKept: Run[] = [];
     for (let i = 0; i < runs; i++) {
       await dropCaches();
-      cold.push(run(args));
+      spawnSync('rm', ['-rf', out]);
+      imagesKept.push(run(args));
     }
+    // Cached: the same build again, with its caches and its previous output.
     const cached = Array.from({ length: runs }, () => run(args));
-    // The same build with one content file touched (same bytes): not up to date (src/up-to-date.ts), so
-    // every stage runs, with every cache kept.
-    const touched = Array.from({ length: runs }, () => {
-      const now = new Date();
-      utimesSync(path.join(dir, 'content', 'home.md'), now, now);
-      return run(args);
-    });
-    // "cold" keeps the CLI's own code cache (lib/code-cache, README "Why compiled on demand"); the first
-    // build after brochure is installed or changed has none either.
-    const noCodeCache: Run[] = [];
-    for (let i = 0; i < Math.min(runs, 3); i++) {
-      await dropCaches();
-      await rm(path.join(root, 'lib', 'code-cache'), { recursive: true, force: true });
-      noCodeCache.push(run(args));
-    }
-    // Without a previous output nothing can be linked from it (src/output/reuse-previous.ts): every file is created.
-    const empty: Run[] = [];
-    for (let i = 0; i < Math.min(runs, 3); i++) {
-      await dropCaches();
-      await rm(path.join(dir, 'dist'), { recursive: true, force: true });
-      empty.push(run(args));
-    }
-    const pages = (await readdir(path.join(dir, 'dist'))).filter((name) => name.endsWith('.html')).length;
-    const percorsi = readFileSync(path.join(dir, 'dist', 'percorsi.html'));
+    const pages = (await readdir(out)).filter((name) => name.endsWith('.html')).length;
+    const percorsi = readFileSync(path.join(out, 'percorsi.html'));
     console.log(`${SCALES[scale].label}: ${pages} pages; /percorsi ${(percorsi.byteLength / 1000).toFixed(1)} kB raw, ${(gzipSync(percorsi).byteLength / 1000).toFixed(1)} kB gzip`);
-    console.log(describe('cold', cold) + `\n          stages of the last cold run: ${stagesOf(cold.at(-1)!.stdout)}`);
-    console.log(describe('cached', cached) + ' (up to date: the report of the last build, nothing rebuilt)');
-    console.log(describe('cached, a content file touched', touched) + `\n          stages of the last run: ${stagesOf(touched.at(-1)!.stdout)}`);
-    console.log(describe('cold, no code cache of the CLI either', noCodeCache));
-    console.log(describe('cold, no previous output', empty) + `\n          stages of the last run: ${stagesOf(empty.at(-1)!.stdout)}`);
+    console.log(describe('TRULY COLD (no cache folder, no output folder)', cold.brochure) + `\n          stages of the last run: ${stagesOf(cold.brochure.at(-1)!.stdout)}`);
+    if (peer) console.log(describe('Eleventy, same pages, truly cold', cold.eleventy) + `\n${ratio('truly cold', cold.brochure, cold.eleventy)}`);
+    console.log(describe('cold, encoded images kept', imagesKept));
+    console.log(describe('cached (caches and previous output kept)', cached));
     await rm(dir, { recursive: true, force: true });
   }
 } finally {
