@@ -135,6 +135,14 @@ interface PreparedSite {
 
 async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEditor: boolean): Promise<PreparedSite | BuildFailure> {
   const start = performance.now();
+  // The code bundles read no content: esbuild makes them in its own process while this thread reads
+  // and validates the content. Their failures are reported after the content's, as if run in turn.
+  const code = Promise.all([
+    cache.reuse('templates', '', () => loadTemplates(options)),
+    cache.reuse('client', '', () => bundleClient(options)),
+    cache.reuse('styles', '', () => bundleStyles(options)),
+  ]);
+  code.catch(() => undefined);
   const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.());
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const base = basePath(checked.entries.site.data.url);
@@ -147,9 +155,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
     const imageSources = checked.entries.images;
     const imageWidths = imageWidthLimits(checked.entries);
     bundles = await Promise.all([
-      cache.reuse('templates', '', () => loadTemplates(options)),
-      cache.reuse('client', '', () => bundleClient(options)),
-      cache.reuse('styles', '', () => bundleStyles(options)),
+      code,
       cache.reuse('images', imagesKey(imageSources, imageWidths), () => processImages(imageSources, options.content, options.cacheDir, imageWidths)),
       makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
       readPublicFiles(options.content),
@@ -158,7 +164,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
     if (error instanceof ProblemsError) return { ok: false, problems: [...checked.problems, ...error.problems] };
     throw error;
   }
-  const [templates, client, stylesheet, images, favicons, publicFiles] = bundles;
+  const [[templates, client, stylesheet], images, favicons, publicFiles] = bundles;
   const assets: AssetManifest = {
     script: sitePath(base, client.entry.path),
     stylesheet: sitePath(base, stylesheet.path),

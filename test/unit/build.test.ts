@@ -131,10 +131,11 @@ describe('buildSite hooks (what watch passes)', () => {
       ['parse contatti.md', 'parse home.md', 'parse percorsi.md', 'parse privacy.md', 'parse professionals/rossi.md', 'parse services/01-colloquio.md', 'parse site.yaml'].sort(),
     );
     expect(calls.filter((call) => !call.startsWith('parse '))).toEqual([
-      'markdown 6',
+      // The code bundles first: they read no content, so they start before it is read.
       'reuse templates ""',
       'reuse client ""',
       'reuse styles ""',
+      'markdown 6',
       // The image stage is keyed by the images the content refers to, sorted.
       // Each image with the widest variant its uses need (src/bundle/image-uses.ts): a change of use re-encodes.
       `reuse images ${JSON.stringify(['images/flag.svg 240', 'images/hero.jpg 2400', 'images/logo.svg 144', 'images/rossi.jpg 1200'].join('\n'))}`,
