@@ -2,6 +2,7 @@
 import { SAMPLE_EMAIL_IDS } from '../compliance/rules.ts';
 import type { SiteModel } from '../model/site-model.ts';
 import { placeFingerprints, SAMPLE_IMAGES, SAMPLE_PLACES, SAMPLE_TEXTS, textFingerprint } from './fingerprints.ts';
+import { say, type Param, type Text } from '../messages/text.ts';
 
 /** What a rule concluded about one thing: PASS, WARN, or FAIL (the site must not go live so), with what to change. */
 export interface LaunchFinding {
@@ -10,7 +11,8 @@ export interface LaunchFinding {
   status: 'pass' | 'warn' | 'fail';
   /** The file to edit, relative to the working folder. */
   file: string;
-  message: string;
+  /** What was found and what to do, rendered in the reader's language where it is printed. */
+  message: Text;
 }
 
 /** What the rules look at: the model, and a fingerprint of each image the content refers to. */
@@ -20,7 +22,12 @@ export interface LaunchInput {
   images: ReadonlyMap<string, string>;
 }
 
-const finding = (status: LaunchFinding['status']) => (rule: string, file: string, message: string): LaunchFinding => ({ rule, status, file, message });
+const finding = (status: LaunchFinding['status']) => (rule: string, file: string, message: Text): LaunchFinding => ({ rule, status, file, message });
+
+/** `a, b, c` (or `; ` between them), each item rendered in the message's language. */
+function listed(items: readonly Param[], separator: 'comma' | 'semicolon' = 'comma'): Param {
+  return items.slice(1).reduce<Param>((list, next) => say(separator === 'comma' ? 'launchListComma' : 'launchListSemicolon', { list, next }), items[0] ?? '');
+}
 const pass = finding('pass');
 const warn = finding('warn');
 const fail = finding('fail');
@@ -35,10 +42,11 @@ const PLACEHOLDER_WORD = /example|esempio|sample|placeholder|changeme|your[-_]|x
 export function emailService({ model }: LaunchInput): LaunchFinding[] {
   const { userId, serviceId, templateId } = model.site.emailjs;
   const placeholders = Object.entries({ userId, serviceId, templateId }).filter(([, id]) => SAMPLE_EMAIL_IDS.includes(id) || PLACEHOLDER_WORD.test(id));
-  const forms = model.site.forms.contactsPage === 'send' ? 'the home and contacts forms fail' : 'the home form fails';
+  const forms = say(model.site.forms.contactsPage === 'send' ? 'launchFormsBothFail' : 'launchFormHomeFails');
+  const keys = `emailjs.${placeholders.map(([key]) => key).join(', ')}`;
   return placeholders.length > 0
-    ? [fail('email-service', model.siteFile, `emailjs.${placeholders.map(([key]) => key).join(', ')} ${placeholders.length === 1 ? 'is a sample value' : 'are sample values'}, so ${forms} on every send ("The user ID is invalid"); copy the Public Key, Service ID and Template ID from the EmailJS dashboard`)]
-    : [pass('email-service', model.siteFile, 'the EmailJS ids are the practice\'s own')];
+    ? [fail('email-service', model.siteFile, say(placeholders.length === 1 ? 'launchEmailSampleOne' : 'launchEmailSample', { keys, forms }))]
+    : [pass('email-service', model.siteFile, say('launchEmailOwn'))];
 }
 
 /** The reviews widget id is a real one: a placeholder leaves 'Recensioni' a heading over an empty band. */
@@ -49,18 +57,18 @@ export function reviewsWidget({ model }: LaunchInput): LaunchFinding[] {
     EXAMPLE_HOST.test(new URL(scriptUrl).hostname) ? `reviews.scriptUrl ${scriptUrl}` : '',
   ].filter(Boolean);
   return placeholders.length > 0
-    ? [fail('reviews-widget', model.siteFile, `${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'}, so the home page shows 'Recensioni' over an empty band; copy ${placeholders.length === 1 ? 'it' : 'them'} from the widget's embed code`)]
-    : [pass('reviews-widget', model.siteFile, `reviews widget ${widgetClass}`)];
+    ? [fail('reviews-widget', model.siteFile, placeholders.length === 1 ? say('launchReviewsPlaceholder', { what: placeholders[0]! }) : say('launchReviewsPlaceholders', { first: placeholders[0]!, second: placeholders[1]! }))]
+    : [pass('reviews-widget', model.siteFile, say('launchReviewsOwn', { widget: widgetClass }))];
 }
 
 /** The public URL is where the site will live: canonical links, the sitemap and robots.txt carry it. */
 export function publicUrl({ model }: LaunchInput): LaunchFinding[] {
   const url = new URL(model.site.url);
   if (EXAMPLE_HOST.test(url.hostname) || PLACEHOLDER_WORD.test(url.hostname)) {
-    return [fail('public-url', model.siteFile, `url ${model.site.url} is an example address, and every canonical link and the sitemap point there; set it to the site's real address, such as https://www.studiopss.it`)];
+    return [fail('public-url', model.siteFile, say('launchUrlExample', { url: model.site.url }))];
   }
-  if (url.protocol !== 'https:') return [warn('public-url', model.siteFile, `url ${model.site.url} is not https: browsers will mark the site "Not secure"; serve it over https and write https:// here`)];
-  return [pass('public-url', model.siteFile, model.site.url)];
+  if (url.protocol !== 'https:') return [warn('public-url', model.siteFile, say('launchUrlNotHttps', { url: model.site.url }))];
+  return [pass('public-url', model.siteFile, say('launchValue', { value: model.site.url }))];
 }
 
 /** Phone numbers, e-mail addresses, links and the address a visitor would use are real, not made up. */
@@ -72,19 +80,19 @@ export function contacts({ model }: LaunchInput): LaunchFinding[] {
       fictionalEmail(professional.email) ? `email ${professional.email}` : '',
       fictionalLink(professional.linkedin) ? `linkedin ${professional.linkedin}` : '',
     ].filter(Boolean);
-    if (made.length > 0) findings.push(fail('contacts', professional.source, `${made.join(', ')} ${made.length === 1 ? 'is' : 'are'} made up; write ${professional.name}'s real ones`));
+    if (made.length > 0) findings.push(fail('contacts', professional.source, say(made.length === 1 ? 'launchMadeUpOne' : 'launchMadeUp', { made: made.join(', '), name: professional.name })));
   }
-  const site = [
-    fictionalLink(model.site.social.url) ? `social.url ${model.site.social.url}` : '',
-    PLACEHOLDER_WORD.test(model.site.address.street) || SAMPLE_PLACES.has(placeFingerprints(model.site).address) ? `address "${model.site.address.street}" (the sample's)` : '',
-    SAMPLE_PLACES.has(placeFingerprints(model.site).map) ? "map.embedUrl and map.link (they show the sample's location)" : '',
-  ].filter(Boolean);
-  if (site.length > 0) findings.push(fail('contacts', model.siteFile, `${site.join(', ')}: replace with the practice's own`));
+  const site: Param[] = [
+    ...(fictionalLink(model.site.social.url) ? [`social.url ${model.site.social.url}`] : []),
+    ...(PLACEHOLDER_WORD.test(model.site.address.street) || SAMPLE_PLACES.has(placeFingerprints(model.site).address) ? [say('launchSampleAddress', { street: model.site.address.street })] : []),
+    ...(SAMPLE_PLACES.has(placeFingerprints(model.site).map) ? [say('launchSampleMap')] : []),
+  ];
+  if (site.length > 0) findings.push(fail('contacts', model.siteFile, say('launchReplaceOwn', { list: listed(site) })));
   for (const { file, html } of bodies(model)) {
     const addresses = [...new Set(html.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? [])].filter(fictionalEmail);
-    if (addresses.length > 0) findings.push(fail('contacts', file, `the text gives ${addresses.join(', ')}, which reach${addresses.length === 1 ? 'es' : ''} nobody; write the real address`));
+    if (addresses.length > 0) findings.push(fail('contacts', file, say(addresses.length === 1 ? 'launchTextAddressOne' : 'launchTextAddress', { addresses: addresses.join(', ') })));
   }
-  return findings.length > 0 ? findings : [pass('contacts', model.siteFile, 'no made-up phone number, e-mail address, link or address')];
+  return findings.length > 0 ? findings : [pass('contacts', model.siteFile, say('launchNoMadeUp'))];
 }
 
 /** The images are the practice's own: the sample's portraits are placeholder avatars. */
@@ -99,15 +107,15 @@ export function sampleImages({ model, images }: LaunchInput): LaunchFinding[] {
   const samples = uses.filter(({ image }) => SAMPLE_IMAGES.has(images.get(image) ?? ''));
   const findings = samples
     .filter(({ portrait }) => portrait)
-    .map(({ file, field, image }) => fail('sample-images', file, `${field} ${image} is the sample's placeholder portrait; put the professional's photo in content/images/ and name it here`));
+    .map(({ file, field, image }) => fail('sample-images', file, say('launchSamplePortrait', { what: `${field} ${image}` })));
   // The decorative ones may be kept on purpose: one warning for all of them.
   const others = samples.filter(({ portrait }) => !portrait);
   if (others.length > 0) {
     const folder = contentFolder(model);
     const list = others.map(({ file, field, image }) => `${field} ${image} (${file.slice(folder.length)})`).join(', ');
-    findings.push(warn('sample-images', folder, `${list} ${others.length === 1 ? "is the sample's image" : "are the sample's images"}; replace ${others.length === 1 ? 'it' : 'them'} unless you mean to keep ${others.length === 1 ? 'it' : 'them'}`));
+    findings.push(warn('sample-images', folder, say(others.length === 1 ? 'launchSampleImageOne' : 'launchSampleImages', { list })));
   }
-  return findings.length > 0 ? findings : [pass('sample-images', `${contentFolder(model)}images/`, `none of the ${uses.length} images is one of the sample's`)];
+  return findings.length > 0 ? findings : [pass('sample-images', `${contentFolder(model)}images/`, say('launchNoSampleImage', { count: uses.length }))];
 }
 
 /** The pages' text is the practice's: sample biographies and notices describe people who do not exist. */
@@ -116,53 +124,53 @@ export function sampleText({ model }: LaunchInput): LaunchFinding[] {
   const samples = bodies(model).filter(({ html }) => SAMPLE_TEXTS.has(textFingerprint(html)));
   const findings = samples
     .filter(({ kind }) => kind === 'privacy' || kind === 'professional')
-    .map(({ file, kind }) => fail('sample-text', file, `the text is still the sample's, written about people who do not exist; write the ${kind === 'privacy' ? "practice's privacy notice" : "professional's own biography"}`));
+    .map(({ file, kind }) => fail('sample-text', file, say(kind === 'privacy' ? 'launchSamplePrivacy' : 'launchSampleBiography')));
   // Page intros and service descriptions may fit the practice as they are: one warning for all of them.
   const others = samples.filter(({ kind }) => kind === 'page' || kind === 'service').map(({ file }) => file.slice(folder.length));
-  if (others.length > 0) findings.push(warn('sample-text', folder, `${others.join(', ')} still ${others.length === 1 ? 'reads' : 'read'} word for word as the sample; make sure each says what the practice offers`));
-  return findings.length > 0 ? findings : [pass('sample-text', folder, "no page text is the sample's")];
+  if (others.length > 0) findings.push(warn('sample-text', folder, say(others.length === 1 ? 'launchSamplePageOne' : 'launchSamplePages', { files: others.join(', ') })));
+  return findings.length > 0 ? findings : [pass('sample-text', folder, say('launchNoSampleText'))];
 }
 
 /** What the privacy notice must cover for what this site does (GDPR art. 13, Garante cookie guidelines). */
 export function privacySections({ model }: LaunchInput): LaunchFinding[] {
   const file = model.routes.find((route) => route.kind === 'privacy')?.source ?? model.siteFile;
   const text = model.privacy.bodyHtml.replace(/<[^>]*>/g, ' ').toLowerCase();
-  const needed: [string, RegExp][] = [
-    ['the controller (Titolare del trattamento) and how to reach them', /titolar/],
-    ['the purposes and legal bases (finalità, base giuridica)', /finalit[àa][\s\S]*bas[ei] giuridic|bas[ei] giuridic[\s\S]*finalit[àa]/],
-    ['how long data are kept (conservazione)', /conserv/],
-    ['who receives the data (destinatari, responsabili)', /destinatar|responsabil|comunichiamo/],
-    ["the visitor's rights (diritti, artt. 15-22)", /diritt/],
-    ['the right to complain to the Garante (reclamo)', /reclamo/],
-    ['the cookies and local storage used', /cookie/],
-    ['EmailJS, which receives what the forms send', /emailjs/],
-    [`the map provider (${providerName(model.site.map.embedUrl)})`, new RegExp(providerName(model.site.map.embedUrl), 'i')],
-    [`the reviews provider (${providerName(model.site.reviews.scriptUrl)})`, new RegExp(providerName(model.site.reviews.scriptUrl), 'i')],
+  const needed: [Text, RegExp][] = [
+    [say('topicController'), /titolar/],
+    [say('topicPurposes'), /finalit[àa][\s\S]*bas[ei] giuridic|bas[ei] giuridic[\s\S]*finalit[àa]/],
+    [say('topicRetention'), /conserv/],
+    [say('topicRecipients'), /destinatar|responsabil|comunichiamo/],
+    [say('topicRights'), /diritt/],
+    [say('topicComplaint'), /reclamo/],
+    [say('topicCookies'), /cookie/],
+    [say('topicEmailjs'), /emailjs/],
+    [say('topicMap', { provider: providerName(model.site.map.embedUrl) }), new RegExp(providerName(model.site.map.embedUrl), 'i')],
+    [say('topicReviews', { provider: providerName(model.site.reviews.scriptUrl) }), new RegExp(providerName(model.site.reviews.scriptUrl), 'i')],
   ];
   if (model.site.metrics) {
     // Often the practice's own domain, so the notice must name the host itself.
     const host = new URL(model.site.metrics.endpoint).hostname;
-    needed.push([`the metrics endpoint (${host})`, new RegExp(host.replace(/\./g, '\\.'), 'i')]);
+    needed.push([say('topicMetrics', { host }), new RegExp(host.replace(/\./g, '\\.'), 'i')]);
   }
   const missing = needed.filter(([, pattern]) => !pattern.test(text)).map(([topic]) => topic);
   return missing.length > 0
-    ? [fail('privacy-sections', file, `the privacy notice does not cover ${missing.join('; ')}: add ${missing.length === 1 ? 'it' : 'them'} (GDPR art. 13)`)]
-    : [pass('privacy-sections', file, `the privacy notice covers all ${needed.length} topics this site needs`)];
+    ? [fail('privacy-sections', file, say(missing.length === 1 ? 'launchPrivacyMissingOne' : 'launchPrivacyMissing', { topics: listed(missing, 'semicolon') }))]
+    : [pass('privacy-sections', file, say('launchPrivacyCovered', { count: needed.length }))];
 }
 
 /** The contacts form tells visitors what happens: in the spec's mode a submit sends nothing and shows nothing. */
 export function contactsForm({ model }: LaunchInput): LaunchFinding[] {
   const mode = model.site.forms.contactsPage;
   return mode === 'log'
-    ? [warn('contacts-form', model.siteFile, "on /contatti, 'Invia' sends nothing and shows nothing, so visitors believe their message reached you; set forms.contactsPage: send (sends like the home form) or notice (says how to call or write instead)")]
-    : [pass('contacts-form', model.siteFile, mode === 'send' ? 'the contacts form sends like the home form' : 'the contacts form tells visitors it sends nothing and how to reach each professional')];
+    ? [warn('contacts-form', model.siteFile, say('launchContactsFormLog'))]
+    : [pass('contacts-form', model.siteFile, say(mode === 'send' ? 'launchContactsFormSend' : 'launchContactsFormNotice'))];
 }
 
 /** A failed send tells the visitor how to reach the practice now, not only the service's own (English) text. */
 export function formFailure({ model }: LaunchInput): LaunchFinding[] {
   return model.site.forms.contactsOnFailure
-    ? [pass('form-failure', model.siteFile, "a failed send lists each professional's phone and e-mail")]
-    : [warn('form-failure', model.siteFile, "a failed send shows only the error sentence and the e-mail service's English reply; set forms.contactsOnFailure: true to add each professional's phone and e-mail")];
+    ? [pass('form-failure', model.siteFile, say('launchFailureContacts'))]
+    : [warn('form-failure', model.siteFile, say('launchFailureBare'))];
 }
 
 /** Every rule, in report order. */

@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { count, formatLaunchReport, formatLaunchSummary } from '../../src/launch/report.ts';
 import type { LaunchFinding } from '../../src/launch/rules.ts';
+import { say } from '../../src/messages/text.ts';
 
 const SITE = 'content/site.yaml';
 const findings: LaunchFinding[] = [
-  { rule: 'email-service', status: 'fail', file: SITE, message: 'emailjs.userId is a sample value' },
-  { rule: 'contacts-form', status: 'warn', file: SITE, message: "'Invia' sends nothing" },
-  { rule: 'public-url', status: 'pass', file: SITE, message: 'https://www.studioprova.it' },
+  { rule: 'email-service', status: 'fail', file: SITE, message: say('launchValue', { value: 'emailjs.userId is a sample value' }) },
+  { rule: 'contacts-form', status: 'warn', file: SITE, message: say('launchValue', { value: "'Invia' sends nothing" }) },
+  { rule: 'public-url', status: 'pass', file: SITE, message: say('launchValue', { value: 'https://www.studioprova.it' }) },
 ];
 const english = async () => 'en' as const;
 const italian = async () => 'it' as const;
@@ -37,7 +38,7 @@ describe('formatLaunchReport', () => {
   it('keeps a rule no group names, last and under no heading', () => {
     const report = formatLaunchReport([
       ...findings,
-      { rule: 'new-rule', status: 'warn', file: SITE, message: 'something' },
+      { rule: 'new-rule', status: 'warn', file: SITE, message: say('launchValue', { value: 'something' }) },
     ]).split('\n');
     expect(report.at(-2)).toBe(`  WARN  new-rule       ${SITE}: something`);
   });
@@ -47,7 +48,7 @@ describe('formatLaunchSummary', () => {
   it('says that failures which are all placeholders are what the sample ships, and names the first thing to replace', async () => {
     const placeholders: LaunchFinding[] = [
       findings[0]!,
-      { rule: 'public-url', status: 'fail', file: SITE, message: 'url is an example address' },
+      { rule: 'public-url', status: 'fail', file: SITE, message: say('launchValue', { value: 'url is an example address' }) },
     ];
     expect(await formatLaunchSummary(placeholders, english)).toBe(
       'Launch: 2 checks fail, as expected of the sample content: its placeholders are still in place. Replace the site’s address first (content/site.yaml); "npx brochure check --launch" lists the rest.',
@@ -62,7 +63,7 @@ describe('formatLaunchSummary', () => {
       rule: 'privacy-sections',
       status: 'fail',
       file: 'content/privacy.md',
-      message: 'the privacy notice does not cover …',
+      message: say('launchValue', { value: 'the privacy notice does not cover …' }),
     };
     expect(await formatLaunchSummary([own], english)).toBe('Launch: 1 check fails (run "npx brochure check --launch")');
     expect(await formatLaunchSummary([own, findings[0]!], italian)).toBe(

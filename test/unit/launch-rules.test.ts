@@ -5,22 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load.ts';
 import { validateContent } from '../../src/content/validate.ts';
 import { launchInput } from '../../src/launch/input.ts';
-import {
-  checkLaunch,
-  contacts,
-  contactsForm,
-  emailService,
-  fictionalEmail,
-  fictionalPhone,
-  formFailure,
-  privacySections,
-  publicUrl,
-  reviewsWidget,
-  sampleImages,
-  sampleText,
-  type LaunchFinding,
-  type LaunchInput,
-} from '../../src/launch/rules.ts';
+import * as rules from '../../src/launch/rules.ts';
+import { fictionalEmail, fictionalPhone, type LaunchFinding, type LaunchInput } from '../../src/launch/rules.ts';
+import { render } from '../../src/messages/text.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies } from '../../src/model/site-model.ts';
 import { tempDir, type FileMap } from '../helpers/files.ts';
@@ -42,7 +29,23 @@ async function input(files: FileMap = {}, base?: string): Promise<LaunchInput> {
   return launchInput(model, path.join(project, 'content'));
 }
 
-const statuses = (findings: LaunchFinding[]) => findings.map((finding) => `${finding.status} ${finding.file}`);
+/** A rule whose findings' messages are rendered in English, as the assertions below spell them. */
+const inEnglish =
+  (rule: (input: LaunchInput) => LaunchFinding[]) =>
+  (input: LaunchInput): (Omit<LaunchFinding, 'message'> & { message: string })[] =>
+    rule(input).map((finding) => ({ ...finding, message: render(finding.message, 'en') }));
+const checkLaunch = inEnglish(rules.checkLaunch);
+const contacts = inEnglish(rules.contacts);
+const contactsForm = inEnglish(rules.contactsForm);
+const emailService = inEnglish(rules.emailService);
+const formFailure = inEnglish(rules.formFailure);
+const privacySections = inEnglish(rules.privacySections);
+const publicUrl = inEnglish(rules.publicUrl);
+const reviewsWidget = inEnglish(rules.reviewsWidget);
+const sampleImages = inEnglish(rules.sampleImages);
+const sampleText = inEnglish(rules.sampleText);
+
+const statuses = (findings: Pick<LaunchFinding, 'status' | 'file'>[]) => findings.map((finding) => `${finding.status} ${finding.file}`);
 
 describe('the launch-ready overlay', () => {
   it('passes every rule except the decorative images minimal shares with the sample', async () => {
@@ -157,7 +160,7 @@ describe('sampleText', () => {
     const findings = sampleText(await input({ [ROSSI]: READY_ROSSI.replace(/---\n\n[\s\S]*$/, `---\n${sampleBio}`), 'content/home.md': sampleHome }));
     expect(findings).toEqual([
       { rule: 'sample-text', status: 'fail', file: ROSSI, message: "the text is still the sample's, written about people who do not exist; write the professional's own biography" },
-      { rule: 'sample-text', status: 'warn', file: 'content/', message: 'home.md still reads word for word as the sample; make sure each says what the practice offers' },
+      { rule: 'sample-text', status: 'warn', file: 'content/', message: 'home.md still reads word for word as the sample; make sure it says what the practice offers' },
     ]);
   });
 
