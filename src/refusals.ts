@@ -50,6 +50,7 @@ export const fileProblems = {
 export const bodyProblems = {
   tooLarge: (bytes: number, limit: number) => say('bodyTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
   tooDeep: (what: 'tooDeepQuotes' | 'tooDeepLists' | 'tooDeepQuotesAndLists' | 'tooDeepHtml' | 'tooDeepEmphasis', depth: number, limit: number) => say(what, { depth, limit }),
+  itemsOpeningContainers: (limit: number) => say('itemsOpeningContainers', { limit }),
 };
 
 /** Problems of an image, reported at the field that names it; `image` is the `images/…` path. */

@@ -17,6 +17,13 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * nested list items take 0.65 s. Pages nest three or four levels.
  */
 export const MAX_NESTING = 100;
+/**
+ * List items that open another list or a quote on their own line (`- - x`, `1. > x`), per body. The
+ * parser (micromark 4) slows down for the whole document with each: measured on the 2-core machine,
+ * 200 such lines parse in 0.12 s, 1,000 in 1.1 s, 2,000 in 5–6 s and 8,000 (a 48 kB body) in about a
+ * minute, deep or not and whether in one list or many. Pages write an inner item on a line of its own.
+ */
+export const MAX_ITEMS_OPENING_CONTAINERS = 200;
 /** Aliases yaml may expand in one file (its own default); an alias bomb needs far more. */
 export const MAX_YAML_ALIASES = 100;
 
@@ -26,10 +33,11 @@ export function checkBody(file: string, body: string, bodyLine: number): Content
   if (bytes > MAX_BODY_BYTES) {
     return [new ContentError(file, bodyLine, 'body', bodyProblems.tooLarge(bytes, MAX_BODY_BYTES))];
   }
-  const deepest = deepestNesting(body);
+  const { deepest, crowded } = scanNesting(body);
   if (deepest && deepest.depth > MAX_NESTING) {
     return [new ContentError(file, bodyLine + deepest.line - 1, 'body', bodyProblems.tooDeep(deepest.what, deepest.depth, MAX_NESTING))];
   }
+  if (crowded !== undefined) return [new ContentError(file, bodyLine + crowded - 1, 'body', bodyProblems.itemsOpeningContainers(MAX_ITEMS_OPENING_CONTAINERS))];
   return [];
 }
 
@@ -58,11 +66,14 @@ interface Deepest {
  * One pass over the text: the deepest nesting of blockquotes and list items (however they are written:
  * one per line and indented, or several on one line, `- - - x` or `> 1. > x`), of raw HTML elements, and
  * of emphasis; with its 1-based line. Each is a level of recursion in the parser or the tree's walkers,
- * which overflow the stack at about a thousand. Linear in the text: each character is looked at a
- * bounded number of times, so the check costs nothing next to the parse it protects.
+ * which overflow the stack at about a thousand. `crowded`: the 1-based line where the list items that
+ * open a container on their own line pass MAX_ITEMS_OPENING_CONTAINERS. Linear in the text: each
+ * character is looked at a bounded number of times, so the check costs nothing next to the parse it protects.
  */
-function deepestNesting(body: string): Deepest | undefined {
+function scanNesting(body: string): { deepest?: Deepest; crowded?: number } {
   let deepest: Deepest | undefined;
+  let crowded: number | undefined;
+  let itemsOpening = 0;
   const note = (depth: number, line: number, what: Nested) => {
     if (depth > (deepest?.depth ?? MAX_NESTING)) deepest = { depth, line, what };
   };
@@ -71,7 +82,8 @@ function deepestNesting(body: string): Deepest | undefined {
   const lines = body.split('\n');
   for (const [index, text] of lines.entries()) {
     const line = index + 1;
-    const { quotes, lists } = containers(text);
+    const { quotes, lists, itemOpens } = containers(text);
+    if (itemOpens && ++itemsOpening === MAX_ITEMS_OPENING_CONTAINERS + 1) crowded = line;
     if (quotes > 0 && lists > 0) note(quotes + lists, line, 'tooDeepQuotesAndLists');
     else if (quotes > 0) note(quotes, line, 'tooDeepQuotes');
     else note(lists, line, 'tooDeepLists');
@@ -84,29 +96,30 @@ function deepestNesting(body: string): Deepest | undefined {
     if (text.trim() === '') emphasis.open = 0;
     else note(emphasisDepth(text, emphasis), line, 'tooDeepEmphasis');
   }
-  return deepest;
+  return { deepest, crowded };
 }
 
 /**
  * The blockquotes and list items a line is nested in, as far as the line shows: its markers one after
  * another, the first list marker counting a level per two columns of indentation before it (the least
  * CommonMark nests a list item with; an item's continuation lines are indented the same way).
+ * `itemOpens`: a list marker is followed on the line by another marker (`- - x`, `1. > x`).
  */
-function containers(text: string): { quotes: number; lists: number } {
+function containers(text: string): { quotes: number; lists: number; itemOpens: boolean } {
   // A thematic break (`- - -`, `* * *`) looks like list markers: where the rest of the line is one,
   // counting stops (undercounting by at most the two markers of `- -`).
   const breakFrom = thematicBreakStart(text);
   let quotes = 0;
   let lists = 0;
+  let itemOpens = false;
   CONTAINER.lastIndex = 0;
   for (let match = CONTAINER.exec(text); match && match[0] !== ''; match = CONTAINER.exec(text)) {
+    if (match.index + match[1]!.length >= breakFrom && !match[2]) break;
+    itemOpens ||= lists > 0;
     if (match[2]) quotes++;
-    else {
-      if (match.index + match[1]!.length >= breakFrom) break;
-      lists += lists === 0 ? Math.floor(match[1]!.replace(/\t/g, '    ').length / 2) + 1 : 1;
-    }
+    else lists += lists === 0 ? Math.floor(match[1]!.replace(/\t/g, '    ').length / 2) + 1 : 1;
   }
-  return { quotes, lists };
+  return { quotes, lists, itemOpens };
 }
 
 /** Where the longest end of `text` made of one of `-`, `*`, `_` and spaces starts (its length when none). */

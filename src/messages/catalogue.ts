@@ -146,6 +146,10 @@ export const CATALOGUE = {
     en: 'emphasis (* or _) nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'enfasi (* o _) annidate su {depth} livelli, una dentro l’altra: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',
   },
+  itemsOpeningContainers: {
+    en: 'has more than {limit} list items that start another list or a quote on their own line (such as "- - text"), and each slows reading the whole page; write the inner item on a line of its own, indented under its item',
+    it: 'ha più di {limit} voci di elenco che iniziano un altro elenco o una citazione sulla loro stessa riga (come "- - testo"), e ognuna rallenta la lettura di tutta la pagina: scrivi la voce interna su una riga a sé, rientrata sotto la sua voce',
+  },
   tooDeepHtml: {
     en: 'HTML elements nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'elementi HTML annidati su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano pochi',

@@ -1,6 +1,6 @@
 // checkBody: bodies over the size limit or nested deeper than the limit are located errors, found in one linear pass.
 import { describe, expect, it } from 'vitest';
-import { checkBody, MAX_BODY_BYTES, MAX_NESTING } from '../../src/content/limits.ts';
+import { checkBody, MAX_BODY_BYTES, MAX_ITEMS_OPENING_CONTAINERS, MAX_NESTING } from '../../src/content/limits.ts';
 import { formatProblem, formatProblemIn } from '../../src/errors.ts';
 
 const lines = (body: string, start = 5) => checkBody('content/x.md', body, start).map(formatProblem);
@@ -35,10 +35,20 @@ describe('checkBody', () => {
 
   it('is not fooled by what only looks nested: breaks, many siblings, unclosed asterisks, emphasis in separate paragraphs', () => {
     expect(lines(`${'- '.repeat(300)}\n\n${'* '.repeat(300)}*\n\n${'_ '.repeat(300)}`)).toEqual([]);
-    expect(lines('- - - - voce\n'.repeat(2000))).toEqual([]);
+    expect(lines('- - - - voce\n'.repeat(MAX_ITEMS_OPENING_CONTAINERS))).toEqual([]);
+    expect(lines('- voce\n  - voce\n    - voce\n> - voce\n'.repeat(2000))).toEqual([]);
     expect(lines(`${'5 * 3 '.repeat(500)}\n\n${'*nota '.repeat(50)}`)).toEqual([]);
     expect(lines('*uno* **due** _tre_ a*b*c **a *b* c** snake_case_name\n'.repeat(500))).toEqual([]);
     expect(lines(`${'*a '.repeat(60)}x\n\n${'b* '.repeat(60)}`)).toEqual([]);
+  });
+
+  it('reports list items that open another list or a quote on their own line past their limit, at the first one too many', () => {
+    const item = (index: number) => ['- - voce', '1. > citazione', '* 1. voce'][index % 3];
+    const body = Array.from({ length: MAX_ITEMS_OPENING_CONTAINERS + 1 }, (_, index) => `${item(index)}\n\nTesto.`).join('\n');
+    expect(lines(body, 10)).toEqual([
+      `content/x.md:${10 + 3 * MAX_ITEMS_OPENING_CONTAINERS}: body: has more than ${MAX_ITEMS_OPENING_CONTAINERS} list items that start another list or a quote on their own line (such as "- - text"), and each slows reading the whole page; write the inner item on a line of its own, indented under its item`,
+    ]);
+    expect(lines(body.slice(0, body.lastIndexOf('\n- ')))).toEqual([]);
   });
 
   it('says it in Italian for an Italian site', () => {
