@@ -95,7 +95,7 @@ function createProgram(): Command {
       await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), guard);
       if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
       if (options.quiet) return;
-      const notes = [formatComplianceSummary(checkCompliance(result)), await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language)].filter((line) => line !== null);
+      const notes = [await formatComplianceSummary(checkCompliance(result), language), await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language)].filter((line) => line !== null);
       console.log([...notes, formatSummary(result, displayPath(options.out))].join('\n'));
     }));
 
@@ -227,7 +227,7 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
   if (result.problems.length > 0) console.error(formatReport(result.problems, language));
   if (reports.compliance) {
     const findings = checkCompliance(result);
-    if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings));
+    if (!options.quiet || warningsOf(findings) > 0) console.log(formatComplianceReport(findings, language));
     if (reports.strict && warningsOf(findings) > 0) process.exitCode = 1;
   }
   if (reports.launch) {

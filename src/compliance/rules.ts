@@ -1,6 +1,6 @@
 // Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
 import type { Route, SiteModel } from '../model/site-model.ts';
-import { plural } from '../plural.ts';
+import { say, type Param, type Text } from '../messages/text.ts';
 import { PRIVACY_PATH } from '../routes.ts';
 import type { Page } from '../render/render-pages.ts';
 import { pageFacts, type PageFacts } from './page-facts.ts';
@@ -12,7 +12,8 @@ export interface Finding {
   status: 'pass' | 'warn';
   /** The file to edit, relative to the working folder. */
   file: string;
-  message: string;
+  /** What was found, or what to change, as a message of the catalogue. */
+  message: Text;
 }
 
 /** What the rules look at: the model for settings, the pages for what visitors actually get. */
@@ -30,15 +31,15 @@ export const SAMPLE_EMAIL_IDS = ['sample-public-key', 'service_sample', 'templat
 const SUGGESTED_MAX_AGE_DAYS = 180;
 
 
-const pass = (rule: string, file: string, message: string): Finding => ({ rule, status: 'pass', file, message });
-const warn = (rule: string, file: string, message: string): Finding => ({ rule, status: 'warn', file, message });
+const pass = (rule: string, file: string, message: Text): Finding => ({ rule, status: 'pass', file, message });
+const warn = (rule: string, file: string, message: Text): Finding => ({ rule, status: 'warn', file, message });
 
 /** Each professional shows a partita IVA (DPR 633/1972 art. 35 requires it on a business website). */
 export function vatNumbers({ model }: ComplianceInput): Finding[] {
   return model.professionals.map((professional) =>
     professional.vat
-      ? pass('vat-number', professional.source, `P. IVA ${professional.vat}`)
-      : warn('vat-number', professional.source, 'no "vat": add the partita IVA (11 digits, in quotes); the footer shows it as required by DPR 633/1972 art. 35'),
+      ? pass('vat-number', professional.source, say('complianceVat', { vat: professional.vat }))
+      : warn('vat-number', professional.source, say('complianceNoVat')),
   );
 }
 
@@ -46,8 +47,8 @@ export function vatNumbers({ model }: ComplianceInput): Finding[] {
 export function registrations({ model }: ComplianceInput): Finding[] {
   return model.professionals.map((professional) =>
     /\d/.test(professional.registration)
-      ? pass('registration', professional.source, professional.registration)
-      : warn('registration', professional.source, `"registration" has no number: write the order and the number, such as "Iscritta all'Ordine degli Psicologi della Regione Abruzzo, n. 1234"`),
+      ? pass('registration', professional.source, say('asIs', { text: professional.registration }))
+      : warn('registration', professional.source, say('complianceNoRegistrationNumber')),
   );
 }
 
@@ -55,35 +56,36 @@ export function registrations({ model }: ComplianceInput): Finding[] {
 export function privacyNotice({ model, pages, facts: found }: ComplianceInput): Finding[] {
   // Loading requires privacy.md, so the route is always there; its body may still be empty.
   const source = model.routes.find((route) => route.kind === 'privacy')?.source ?? model.siteFile;
-  if (model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, 'the privacy notice has no text: write it in the body of the file')];
-  const unlinked: string[] = [];
+  if (model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, say('compliancePrivacyEmpty'))];
+  const unlinked: Text[] = [];
   let forms = 0;
   for (const page of pages) {
     const facts = factsOf(page, found);
-    if (!facts.bannerLinksPrivacy) unlinked.push(`the cookie banner of ${label(page)}`);
+    if (!facts.bannerLinksPrivacy) unlinked.push(say('complianceBannerOf', { page: label(page) }));
     for (const linked of facts.formsLinkPrivacy) {
       forms += 1;
-      if (!linked) unlinked.push(`a form on ${label(page)}`);
+      if (!linked) unlinked.push(say('complianceFormOn', { page: label(page) }));
     }
   }
   // The banner and the forms come from the templates, not from content.
-  if (unlinked.length > 0) return [warn('privacy-notice', 'templates/', `${PRIVACY_PATH} is not linked from ${unlinked.join(', ')}`)];
-  return [pass('privacy-notice', source, `${PRIVACY_PATH} is linked from the cookie banner of ${pages.length} pages and from ${plural(forms, 'form')}`)];
+  if (unlinked.length > 0) return [warn('privacy-notice', 'templates/', say('compliancePrivacyUnlinked', { path: PRIVACY_PATH, places: { list: unlinked } }))];
+  const formCount = say(forms === 1 ? 'formCount' : 'formsCount', { count: forms });
+  return [pass('privacy-notice', source, say('compliancePrivacyLinked', { path: PRIVACY_PATH, pages: pages.length, forms: formCount }))];
 }
 
 /** The map and the reviews widget wait for marketing consent instead of loading with the page. */
 export function thirdPartyConsent({ model }: ComplianceInput): Finding[] {
   return model.site.privacy.thirdPartyNeedsConsent
-    ? [pass('third-party-consent', model.siteFile, 'the map and the reviews widget load only after marketing consent or a click')]
-    : [warn('third-party-consent', model.siteFile, 'the map and the reviews widget load before any consent; set privacy.thirdPartyNeedsConsent: true so they wait for marketing consent (Garante, 10 June 2021)')];
+    ? [pass('third-party-consent', model.siteFile, say('complianceThirdPartyWaits'))]
+    : [warn('third-party-consent', model.siteFile, say('complianceThirdPartyLoads'))];
 }
 
 /** A stored consent choice expires, so the banner asks again after a while. */
 export function consentExpiry({ model }: ComplianceInput): Finding[] {
   const days = model.site.consent.maxAgeDays;
   return days === undefined
-    ? [warn('consent-expiry', model.siteFile, `a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: ${SUGGESTED_MAX_AGE_DAYS})`)]
-    : [pass('consent-expiry', model.siteFile, `a consent choice expires after ${days} days`)];
+    ? [warn('consent-expiry', model.siteFile, say('complianceConsentNeverExpires', { days: SUGGESTED_MAX_AGE_DAYS }))]
+    : [pass('consent-expiry', model.siteFile, say('complianceConsentExpires', { days }))];
 }
 
 /** The e-mail service ids are the practice's own, not the sample's placeholders. */
@@ -91,19 +93,19 @@ export function emailServiceIds({ model }: ComplianceInput): Finding[] {
   const { userId, serviceId, templateId } = model.site.emailjs;
   const placeholders = Object.entries({ userId, serviceId, templateId }).filter(([, id]) => SAMPLE_EMAIL_IDS.includes(id));
   return placeholders.length > 0
-    ? [warn('email-service', model.siteFile, `emailjs.${placeholders.map(([key]) => key).join(', ')} still hold the sample values, so the home form cannot send; copy your own from the EmailJS dashboard`)]
-    : [pass('email-service', model.siteFile, 'the EmailJS ids are set')];
+    ? [warn('email-service', model.siteFile, say('complianceEmailSample', { keys: placeholders.map(([key]) => key).join(', ') }))]
+    : [pass('email-service', model.siteFile, say('complianceEmailSet'))];
 }
 
 /** Every page, as rendered, has a title and a description: one warning per page without, else one pass. */
 export function pageMetadata({ model, pages, facts }: ComplianceInput): Finding[] {
   const warnings = pages.flatMap((page) => {
     const { title, description } = factsOf(page, facts);
-    const missing = [title ? '' : 'title', description ? '' : 'description'].filter(Boolean);
-    return missing.length > 0 ? [warn('page-metadata', page.route.source, `${label(page)} has no ${missing.join(' and no ')}`)] : [];
+    const code = title ? (description ? undefined : 'complianceNoDescription') : description ? 'complianceNoTitle' : 'complianceNoTitleNoDescription';
+    return code ? [warn('page-metadata', page.route.source, say(code, { page: label(page) }))] : [];
   });
   const folder = model.siteFile.replace(/[^/]*$/, '');
-  return warnings.length > 0 ? warnings : [pass('page-metadata', folder, `all ${pages.length} pages have a title and a description`)];
+  return warnings.length > 0 ? warnings : [pass('page-metadata', folder, say('complianceMetadataAll', { count: pages.length }))];
 }
 
 /** Every rule, in report order. */
@@ -119,6 +121,6 @@ function factsOf(page: Page, found: ComplianceInput['facts']): PageFacts {
   return found?.get(page.route) ?? pageFacts(page.html);
 }
 
-function label(page: Page): string {
-  return page.route.path ?? `the ${page.route.file} page`;
+function label(page: Page): Param {
+  return page.route.path ?? say('pageOfFile', { file: page.route.file });
 }

@@ -37,7 +37,7 @@ function grouped(findings: readonly LaunchFinding[]): { heading?: Word; findings
 export function formatLaunchReport(findings: readonly LaunchFinding[], language: Language = 'en'): string {
   const failed = count(findings, 'fail');
   const warned = count(findings, 'warn');
-  const lines = findingLines(findings.map((finding) => ({ ...finding, message: render(finding.message, language) })));
+  const lines = findingLines(findings, language);
   const lineOf = new Map(findings.map((finding, index) => [finding, lines[index]!]));
   const body = grouped(findings).flatMap((group) => [...(group.heading ? [render(say(group.heading), language)] : []), ...group.findings.map((finding) => `  ${lineOf.get(finding)}`)]);
   const totals = [

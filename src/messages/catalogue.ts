@@ -380,6 +380,56 @@ export const CATALOGUE = {
   warningsTitle: { en: 'Warnings', it: 'Avvisi' },
   warningsIntro: { en: 'The page is up to date; these lines of the content were ignored or look wrong.', it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.' },
   close: { en: 'Close', it: 'Chiudi' },
+  // A value shown as it is (a URL, a registration as written).
+  asIs: { en: '{text}', it: '{text}' },
+  // The compliance report (src/compliance/): `check --compliance` and the line `build` adds.
+  complianceTotals: { en: '{warnings}, {passed}.', it: '{warnings}, {passed}.' },
+  complianceSummary: { en: 'Compliance: {warnings} (run "brochure check --compliance")', it: 'Conformità: {warnings} (lancia "brochure check --compliance")' },
+  compliancePassed: { en: '{count} passed', it: '{count} superati' },
+  compliancePassedOne: { en: '{count} passed', it: '{count} superato' },
+  complianceVat: { en: 'P. IVA {vat}', it: 'P. IVA {vat}' },
+  complianceNoVat: {
+    en: 'no "vat": add the partita IVA (11 digits, in quotes); the footer shows it as required by DPR 633/1972 art. 35',
+    it: 'manca "vat": aggiungi la partita IVA (11 cifre, tra virgolette); il piè di pagina la mostra, come richiede il DPR 633/1972 art. 35',
+  },
+  complianceNoRegistrationNumber: {
+    en: '"registration" has no number: write the order and the number, such as "Iscritta all\'Ordine degli Psicologi della Regione Abruzzo, n. 1234"',
+    it: '"registration" non ha un numero: scrivi l’ordine e il numero di iscrizione, come "Iscritta all\'Ordine degli Psicologi della Regione Abruzzo, n. 1234"',
+  },
+  compliancePrivacyEmpty: { en: 'the privacy notice has no text: write it in the body of the file', it: 'l’informativa privacy non ha testo: scrivila nel corpo del file' },
+  compliancePrivacyUnlinked: { en: '{path} is not linked from {places}', it: '{path} non è collegata da {places}' },
+  complianceBannerOf: { en: 'the cookie banner of {page}', it: 'il banner dei cookie di {page}' },
+  complianceFormOn: { en: 'a form on {page}', it: 'un modulo in {page}' },
+  compliancePrivacyLinked: {
+    en: '{path} is linked from the cookie banner of {pages} pages and from {forms}',
+    it: '{path} è collegata dal banner dei cookie di {pages} pagine e da {forms}',
+  },
+  formCount: { en: '{count} form', it: '{count} modulo' },
+  formsCount: { en: '{count} forms', it: '{count} moduli' },
+  // A page without a path of its own (the 404 page), as the reports name it.
+  pageOfFile: { en: 'the {file} page', it: 'la pagina {file}' },
+  complianceThirdPartyWaits: {
+    en: 'the map and the reviews widget load only after marketing consent or a click',
+    it: 'la mappa e il widget delle recensioni si caricano solo dopo il consenso ai cookie di marketing o un clic',
+  },
+  complianceThirdPartyLoads: {
+    en: 'the map and the reviews widget load before any consent; set privacy.thirdPartyNeedsConsent: true so they wait for marketing consent (Garante, 10 June 2021)',
+    it: 'la mappa e il widget delle recensioni si caricano prima di qualsiasi consenso; imposta privacy.thirdPartyNeedsConsent: true perché aspettino il consenso ai cookie di marketing (Garante, 10 giugno 2021)',
+  },
+  complianceConsentNeverExpires: {
+    en: 'a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: {days})',
+    it: 'la scelta sui cookie non scade mai; imposta consent.maxAgeDays (il Garante suggerisce 6 mesi: {days})',
+  },
+  complianceConsentExpires: { en: 'a consent choice expires after {days} days', it: 'la scelta sui cookie scade dopo {days} giorni' },
+  complianceEmailSample: {
+    en: 'emailjs.{keys} still hold the sample values, so the home form cannot send; copy your own from the EmailJS dashboard',
+    it: 'emailjs.{keys} contengono ancora i valori di esempio, quindi il modulo della home non può inviare; copia i vostri dal pannello di EmailJS',
+  },
+  complianceEmailSet: { en: 'the EmailJS ids are set', it: 'gli identificativi di EmailJS sono impostati' },
+  complianceNoTitle: { en: '{page} has no title', it: '{page} non ha un titolo' },
+  complianceNoDescription: { en: '{page} has no description', it: '{page} non ha una descrizione' },
+  complianceNoTitleNoDescription: { en: '{page} has no title and no description', it: '{page} non ha né un titolo né una descrizione' },
+  complianceMetadataAll: { en: 'all {count} pages have a title and a description', it: 'tutte le {count} pagine hanno un titolo e una descrizione' },
   // Deploying and serving (issue 25): host-config (src/host/host-config.ts), preview and watch's port and browser (src/serve/dev-server.ts), the first run (src/launch/).
   portBusy: {
     en: 'Port {port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.',

@@ -21,9 +21,15 @@ export type Text = { [C in Code]: { readonly code: C; readonly params: Params<C>
 
 /**
  * A value in a message: as it is (a name, a path, a size, a quoted value from the file), a Text
- * rendered in the same language (a kind of value, a folder's name), or alternatives (`a, b or c`).
+ * rendered in the same language (a kind of value, a folder's name), or several: alternatives
+ * (`a, b or c`), or a plain list (`a, b, c`; `a; b` with `separator`).
  */
-export type Param = string | number | Text | { readonly oneOf: readonly Param[] };
+export type Param =
+  | string
+  | number
+  | Text
+  | { readonly oneOf: readonly Param[] }
+  | { readonly list: readonly Param[]; readonly separator?: string };
 
 /** The message of `code` with its values; TypeScript checks the values against the `{name}`s of the text. */
 export function say<C extends Code>(code: C, ...[params]: keyof Params<C> extends never ? [] : [Params<C>]): Text {
@@ -34,13 +40,15 @@ export function say<C extends Code>(code: C, ...[params]: keyof Params<C> extend
 export function render(value: Param, language: Language): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
-  if ('oneOf' in value) return alternatives(value.oneOf.map((item) => render(item, language)), language);
+  if ('oneOf' in value) return alternatives(value.oneOf, language);
+  if ('list' in value) return value.list.map((item) => render(item, language)).join(value.separator ?? ', ');
   const params: Record<string, Param> = value.params;
   return CATALOGUE[value.code][language].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? render(params[name]!, language) : whole));
 }
 
-/** `a, b or c`; `something else` for none. */
-function alternatives(items: readonly string[], language: Language): string {
+/** `a, b or c`; `something else` for no alternative. */
+function alternatives(params: readonly Param[], language: Language): string {
+  const items = params.map((item) => render(item, language));
   if (items.length <= 1) return items[0] ?? CATALOGUE.somethingElse[language];
   return `${items.slice(0, -1).join(', ')}${CATALOGUE.or[language]}${items.at(-1)}`;
 }

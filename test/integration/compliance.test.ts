@@ -66,7 +66,11 @@ describe.concurrent('check --compliance', () => {
     const { code, stdout } = await runInProcess(['check', '--compliance'], ROOT);
     expect(code).toBe(0);
     expect(linesOf(stdout).filter((line) => line.startsWith('WARN')).map((line) => line.split(/\s+/)[1])).toEqual(['third-party-consent', 'consent-expiry', 'email-service']);
-    expect(linesOf(stdout).at(-1)).toMatch(/^3 warnings, \d+ passed\.$/);
+    expect(linesOf(stdout).at(-1)).toMatch(/^3 avvisi, \d+ superati\.$/);
+    expect(stdout).toContain('WARN  consent-expiry       content/site.yaml: la scelta sui cookie non scade mai; imposta consent.maxAgeDays (il Garante suggerisce 6 mesi: 180)');
+    const english = await runInProcess(['check', '--compliance', '--lang', 'en'], ROOT);
+    expect(linesOf(english.stdout).at(-1)).toMatch(/^3 warnings, \d+ passed\.$/);
+    expect(english.stdout).toContain('content/site.yaml: a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: 180)');
   });
 
   it('check --help documents both options', async () => {

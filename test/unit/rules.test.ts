@@ -2,18 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  checkCompliance,
-  consentExpiry,
-  emailServiceIds,
-  pageMetadata,
-  privacyNotice,
-  registrations,
-  thirdPartyConsent,
-  vatNumbers,
-  type ComplianceInput,
-  type Finding,
-} from '../../src/compliance/rules.ts';
+import * as rules from '../../src/compliance/rules.ts';
+import type { ComplianceInput } from '../../src/compliance/rules.ts';
+import { render } from '../../src/messages/text.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { validateContent } from '../../src/content/validate.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
@@ -21,6 +12,21 @@ import { buildModel, markdownBodies, type Route, type SiteModel } from '../../sr
 import type { Page } from '../../src/render/render-pages.ts';
 import { tempDir, type FileMap } from '../helpers/files.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
+
+/** A rule with its findings' messages in English, as the tests below read them (test/unit/messages.test.ts renders them in Italian). */
+const inEnglish =
+  (rule: (input: ComplianceInput) => rules.Finding[]) =>
+  (input: ComplianceInput) =>
+    rule(input).map((finding) => ({ ...finding, message: render(finding.message, 'en') }));
+type Finding = ReturnType<ReturnType<typeof inEnglish>>[number];
+const checkCompliance = inEnglish(rules.checkCompliance);
+const consentExpiry = inEnglish(rules.consentExpiry);
+const emailServiceIds = inEnglish(rules.emailServiceIds);
+const pageMetadata = inEnglish(rules.pageMetadata);
+const privacyNotice = inEnglish(rules.privacyNotice);
+const registrations = inEnglish(rules.registrations);
+const thirdPartyConsent = inEnglish(rules.thirdPartyConsent);
+const vatNumbers = inEnglish(rules.vatNumbers);
 
 const SITE = 'content/site.yaml';
 const ROSSI = 'content/professionals/rossi.md';
