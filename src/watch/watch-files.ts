@@ -1,7 +1,8 @@
-// One watcher per folder (fs.watch), without editor leftovers: reports every path whose bytes may have changed, and saves that came too soon to be reported.
-import { watch as watchFolder, type FSWatcher } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+// chokidar without editor leftovers, with a second look at saves that came too soon and with folders replaced under the same name: reports every path whose bytes may have changed.
+import { realpathSync, type Stats } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { watch } from 'chokidar';
 
 /** A running watch over some folders. */
 export interface FileWatch {
@@ -10,31 +11,36 @@ export interface FileWatch {
   close(): Promise<void>;
 }
 
-// A save is several events (truncate, write, attributes): the first is reported, the file's further
-// change events are dropped for this long, and a second look after it finds a save that came within it.
-const DROP_MS = 50;
+// chokidar emits a file's change, then drops the file's further change events for 50 ms: look again after that.
 const RECHECK_MS = 60;
 
 /**
- * Watches `roots` and every folder below them (ignoring editor leftovers) and calls `changed` with
- * each added, edited or removed path, a folder added or removed included.
+ * Watches `roots` and every folder below them (ignoring editor leftovers, following linked folders)
+ * and calls `changed` with each added, edited or removed path, a folder added, removed or replaced included.
  *
- * One fs.watch per folder, none per file: an event names the file, so a save costs one `stat` however
- * many files the folder holds. (chokidar, used before, read the whole folder again, one `lstat` a
- * file, on every save in it: 170 ms of CPU in a folder of 5,000 professionals, and a watcher per
- * file, 7,000 of the 8,192 inotify watches Linux allows by default.)
+ * Options left at chokidar's defaults: fs.watch, not polling (CHOKIDAR_USEPOLLING=1 switches, for
+ * network drives); `atomic`, so a file replaced by a rename is one change; no `awaitWriteFinish`,
+ * which would hold every text save for its 2 s (src/watch/settle.ts waits for photos being copied).
  */
-export async function watchFiles(roots: string[], changed: (file: string) => void, failed: (error: unknown) => void): Promise<FileWatch> {
-  /** Watched folders (as found under the roots) -> their watcher and the names they hold. */
-  const folders = new Map<string, { watcher: FSWatcher; real: string; names: Set<string> }>();
-  /** Real paths of the watched folders, so a symlink loop is followed once. */
-  const reals = new Set<string>();
-  /** Files whose further change events are dropped until the time given. */
-  const dropUntil = new Map<string, number>();
+export async function watchFiles(
+  roots: string[],
+  changed: (file: string) => void,
+  failed: (error: unknown) => void,
+): Promise<FileWatch> {
+  const ignored = (file: string, info?: Stats): boolean =>
+    isEditorLeftover(path.basename(file)) || (info !== undefined && isLinkLoop(file, info, roots));
+  const watcher = watch(roots, { ignoreInitial: true, ignored });
   /** Stat signature of a changed file when a build began to read it; none until a build has. */
   const seen = new Map<string, string>();
   const rechecks = new Map<string, NodeJS.Timeout>();
-  /** The look at each path in progress: events for one path are handled in order. */
+  /**
+   * Identity (device and inode, links followed) of each folder under the roots. chokidar compares a
+   * folder's names before and after an event: `mv services s.old && mv s.new services` leaves the
+   * same names, so it says nothing and goes on watching the folder moved away (as does a link
+   * re-pointed at a folder holding the same names). A new identity behind a known name tells.
+   */
+  const identities = new Map<string, string>();
+  /** The look at each replaced folder in progress: events for one folder are handled in order. */
   const looks = new Map<string, Promise<void>>();
   let closed = false;
 
@@ -42,7 +48,6 @@ export async function watchFiles(roots: string[], changed: (file: string) => voi
   // event: if the file differs from what the build read, report it once more.
   const recheck = async (file: string): Promise<void> => {
     rechecks.delete(file);
-    dropUntil.delete(file);
     const before = seen.get(file);
     seen.delete(file);
     if (before !== undefined && (await signature(file)) !== before && !closed) report(file);
@@ -51,93 +56,59 @@ export async function watchFiles(roots: string[], changed: (file: string) => voi
     // Whatever an earlier build read of this file is out of date now.
     seen.delete(file);
     clearTimeout(rechecks.get(file));
-    rechecks.set(file, setTimeout(() => void recheck(file), RECHECK_MS));
-    dropUntil.set(file, performance.now() + DROP_MS);
+    rechecks.set(
+      file,
+      setTimeout(() => void recheck(file), RECHECK_MS),
+    );
     changed(file);
   };
 
-  const unwatch = (folder: string): void => {
-    for (const [watched, entry] of folders) {
-      if (watched !== folder && !watched.startsWith(folder + path.sep)) continue;
-      entry.watcher.close();
-      reals.delete(entry.real);
-      folders.delete(watched);
-    }
+  const forget = (folder: string): void => {
+    for (const known of identities.keys())
+      if (known === folder || known.startsWith(folder + path.sep)) identities.delete(known);
   };
-
-  /** Starts watching `folder` and the folders below it; false when it is not a folder (or already watched through a link). */
-  const watch = async (folder: string): Promise<boolean> => {
-    const real = await realpath(folder).catch(() => undefined);
-    if (real === undefined || reals.has(real) || closed) return false;
-    let watcher: FSWatcher;
-    try {
-      watcher = watchFolder(folder, (event, name) => onEvent(folder, event, name));
-    } catch (error) {
-      // ENOTDIR: a file; ENOENT: gone already. Anything else (no inotify watches left) is worth saying.
-      if (!['ENOTDIR', 'ENOENT'].includes((error as NodeJS.ErrnoException).code ?? '')) failed(error);
-      return false;
-    }
-    watcher.on('error', (error) => {
-      // A folder being removed may report an error on its way out; only a folder still there matters.
-      void stat(folder).then(() => failed(error), () => unwatch(folder));
-    });
-    const names = new Set<string>();
-    folders.set(folder, { watcher, real, names });
-    reals.add(real);
+  /** Notes the identity of `folder` and of the folders below it; a link back to a folder on the way is not followed. */
+  const remember = async (folder: string, above: readonly string[] = []): Promise<void> => {
+    const id = await identity(folder);
+    if (id === undefined || above.includes(id) || closed) return;
+    identities.set(folder, id);
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-    await Promise.all(
-      entries.map(async (entry) => {
-        if (isEditorLeftover(entry.name)) return;
-        names.add(entry.name);
-        // A link may lead to a folder: watch tells.
-        if (entry.isDirectory() || entry.isSymbolicLink()) await watch(path.join(folder, entry.name));
-      }),
+    const folders = entries.filter(
+      (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !isEditorLeftover(entry.name),
     );
-    return true;
+    await Promise.all(folders.map((entry) => remember(path.join(folder, entry.name), [...above, id])));
+  };
+  const lookAgain = async (folder: string): Promise<void> => {
+    const before = identities.get(folder);
+    const now = await identity(folder);
+    // Gone (chokidar reports it) or still the same folder.
+    if (before === undefined || now === undefined || now === before || closed) return;
+    forget(folder);
+    watcher.unwatch(folder);
+    watcher.add(folder);
+    await remember(folder);
+    if (!closed) changed(folder);
   };
 
-  const look = async (folder: string, event: string, name: string): Promise<void> => {
-    const file = path.join(folder, name);
-    const names = folders.get(folder)?.names;
-    if (!names || closed) return;
-    // An edit of a file already known: reported at once, unless it is the same save's next event.
-    if (event === 'change' && names.has(name) && !folders.has(file)) {
-      if ((dropUntil.get(file) ?? 0) <= performance.now()) report(file);
-      return;
-    }
-    const info = await stat(file).catch(() => undefined);
-    if (closed) return;
-    if (info?.isDirectory()) {
-      names.add(name);
-      if (!folders.has(file) && (await watch(file))) changed(file);
-      return;
-    }
-    if (info) {
-      names.add(name);
-      if (event === 'change' && (dropUntil.get(file) ?? 0) > performance.now()) return;
-      return report(file);
-    }
-    // Gone: a removed (or renamed) file or folder, if it was there before.
-    if (!names.delete(name)) return;
-    if (folders.has(file)) {
-      unwatch(file);
-      changed(file);
-    } else report(file);
-  };
-
-  const onEvent = (folder: string, event: string, name: string | Buffer | null): void => {
-    if (closed) return;
-    // Some systems do not say which entry changed: the folder stands for all it holds.
-    if (name === null) return changed(folder);
-    const entry = name.toString();
-    if (isEditorLeftover(entry)) return;
-    const key = path.join(folder, entry);
-    const next = (looks.get(key) ?? Promise.resolve()).then(() => look(folder, event, entry)).catch(failed);
-    looks.set(key, next);
-    void next.then(() => looks.get(key) === next && looks.delete(key));
-  };
-
-  for (const root of roots) await watch(root);
+  watcher.on('all', (event, file) => {
+    if (event === 'addDir') void remember(file).catch(failed);
+    if (event === 'unlinkDir') forget(file);
+    if (event === 'addDir' || event === 'unlinkDir') changed(file);
+    else report(file);
+  });
+  // The events fs.watch gave chokidar: a rename in a folder may have put another folder in a known one's place.
+  watcher.on('raw', (event, name, details) => {
+    const parent = (details as { watchedPath?: unknown }).watchedPath;
+    if (event !== 'rename' || typeof name !== 'string' || typeof parent !== 'string') return;
+    const folder = path.join(parent, name);
+    if (!identities.has(folder)) return;
+    const next = (looks.get(folder) ?? Promise.resolve()).then(() => lookAgain(folder)).catch(failed);
+    looks.set(folder, next);
+    void next.then(() => looks.get(folder) === next && looks.delete(folder));
+  });
+  watcher.on('error', failed);
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  await Promise.all(roots.map((root) => remember(root)));
 
   return {
     reading: async (files) => {
@@ -145,12 +116,35 @@ export async function watchFiles(roots: string[], changed: (file: string) => voi
     },
     close: async () => {
       closed = true;
-      for (const { watcher } of folders.values()) watcher.close();
-      folders.clear();
+      await watcher.close();
       for (const timer of rechecks.values()) clearTimeout(timer);
       await Promise.all(looks.values());
     },
   };
+}
+
+/**
+ * Whether the folder `file` is one of the folders above it (under its root) reached again through a
+ * link: chokidar follows links without a guard, and `images/loop -> ..` would be watched (and every
+ * save reported) once per turn until paths grow too long.
+ */
+function isLinkLoop(file: string, info: Stats, roots: readonly string[]): boolean {
+  if (!info.isDirectory() && !info.isSymbolicLink()) return false;
+  const root = roots.find((candidate) => file.startsWith(candidate + path.sep));
+  if (root === undefined) return false;
+  const real = realPath(file);
+  if (real === undefined) return false;
+  for (let above = path.dirname(file); above.length >= root.length; above = path.dirname(above))
+    if (realPath(above) === real) return true;
+  return false;
+}
+
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Editor leftovers that never change the site: swap, backup, lock and temporary files, dot-files. */
@@ -164,6 +158,11 @@ function isEditorLeftover(name: string): boolean {
     name.endsWith('___jb_tmp___') ||
     name.endsWith('___jb_old___') // JetBrains safe write
   );
+}
+
+async function identity(folder: string): Promise<string | undefined> {
+  const info = await stat(folder).catch(() => undefined);
+  return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
 }
 
 async function signature(file: string): Promise<string> {

@@ -1,5 +1,5 @@
-// watchFiles: one watcher per folder on real folders, without editor leftovers, and with a second look at a file saved again too soon to be reported.
-import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+// watchFiles: chokidar on real folders, without editor leftovers, with folders replaced under the same name noticed and a second look at a file saved again too soon to be reported.
+import { mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe } from 'vitest';
 import { watchFiles, type FileWatch } from '../../src/watch/watch-files.ts';
@@ -99,7 +99,7 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     const before = count(path.join('services', '01-colloquio.md'));
     await rm(file('services'), { recursive: true });
     await eventually('the removed folder', () => count('services') === 2);
-    expect(count(path.join('services', '01-colloquio.md'))).toBe(before + 1);
+    await eventually('its removed file', () => count(path.join('services', '01-colloquio.md')) === before + 1);
     await mkdir(file('services'));
     await eventually('the folder again', () => count('services') === 3);
     await writeFile(file('services/02-coppia.md'), 'uno');
@@ -109,15 +109,69 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
   it('follows a linked folder, once even when links make a loop', async () => {
     const elsewhere = await tempDir('brochure-watch-linked-');
     await writeFile(path.join(elsewhere, 'hero.jpg'), 'uno');
-    const { root, file, count, errors } = await watched();
+    const { root, file, count, reported, errors } = await watched();
     await symlink(elsewhere, file('images'));
-    await eventually('the linked folder', () => count('images') === 1);
+    await eventually(
+      'the linked folder and the file in it',
+      () => count('images') === 1 && count(path.join('images', 'hero.jpg')) === 1,
+    );
     // A link back to the root inside it: nothing new to watch, nothing reported twice.
     await symlink(root, path.join(elsewhere, 'loop'));
-    await writeFile(file('images/hero.jpg'), 'due');
-    await eventually('a file through the link', () => count(path.join('images', 'hero.jpg')) === 1);
     await sleep(SETTLE_MS);
-    expect(count(path.join('images', 'hero.jpg'))).toBe(1);
+    const before = reported.length;
+    await writeFile(file('images/hero.jpg'), 'due');
+    await eventually('a file through the link', () => count(path.join('images', 'hero.jpg')) === 2);
+    await sleep(SETTLE_MS);
+    expect(reported.slice(before)).toEqual([path.join('images', 'hero.jpg')]);
+    expect(errors).toEqual([]);
+  });
+
+  it('notices a folder swapped for another of the same name, and watches the new one', async () => {
+    const { file, count, errors } = await watched();
+    await mkdir(file('services'));
+    await writeFile(file('services/01-colloquio.md'), 'uno');
+    await eventually(
+      'the first folder and its file',
+      () => count('services') === 1 && count(path.join('services', '01-colloquio.md')) >= 1,
+    );
+    // A new version prepared beside it, then put in its place: the same names, other bytes.
+    await mkdir(file('s.new'));
+    await writeFile(file('s.new/01-colloquio.md'), 'due');
+    await eventually('the new folder', () => count('s.new') === 1);
+    await rename(file('services'), file('s.old'));
+    await rename(file('s.new'), file('services'));
+    await eventually('the swap', () => count('services') === 2);
+    const before = count(path.join('services', '01-colloquio.md'));
+    await writeFile(file('services/01-colloquio.md'), 'tre');
+    await eventually('a save in the new folder', () => count(path.join('services', '01-colloquio.md')) === before + 1);
+    // The folder moved away is another folder now: a save in it is reported under its own name, never as services/.
+    await writeFile(file('s.old/01-colloquio.md'), 'quattro');
+    await eventually('a save in the old folder', () => count(path.join('s.old', '01-colloquio.md')) >= 1);
+    await sleep(SETTLE_MS);
+    expect(count(path.join('services', '01-colloquio.md'))).toBe(before + 1);
+    expect(errors).toEqual([]);
+  });
+
+  it('notices a linked folder re-pointed at another folder holding the same names, and watches the new one', async () => {
+    const one = await tempDir('brochure-watch-one-');
+    const two = await tempDir('brochure-watch-two-');
+    await writeFile(path.join(one, 'hero.jpg'), 'uno');
+    await writeFile(path.join(two, 'hero.jpg'), 'due');
+    const { file, count, errors } = await watched();
+    await symlink(one, file('images'));
+    await eventually('the linked folder', () => count('images') === 1);
+    // As `ln -sfn` does it: a new link made aside, renamed over the old one.
+    await symlink(two, file('images.new'));
+    await rename(file('images.new'), file('images'));
+    await eventually('the re-pointed link', () => count('images') === 2);
+    await writeFile(path.join(two, 'hero.jpg'), 'tre');
+    await eventually('a save in the new target', () => count(path.join('images', 'hero.jpg')) >= 1);
+    const before = count(path.join('images', 'hero.jpg'));
+    await writeFile(path.join(one, 'hero.jpg'), 'quattro');
+    await sleep(SETTLE_MS);
+    expect(count(path.join('images', 'hero.jpg'))).toBe(before);
+    await unlink(file('images'));
+    await eventually('the removed link', () => count('images') === 3);
     expect(errors).toEqual([]);
   });
 
@@ -135,7 +189,10 @@ describe('watchFiles ignores editor leftovers', { timeout: 15_000 }, () => {
     ['backups', ['home.md~', 'home.md.bak', 'home.md.orig']],
     ["emacs' lock and auto-save files", ['.#home.md', '#home.md#']],
     ['macOS folder metadata', ['.DS_Store']],
-    ['temporary files of atomic saves', ['.home.md.tmp-4242', 'home.md.tmp', 'home.md.crswap', 'home.md___jb_tmp___', 'home.md___jb_old___']],
+    [
+      'temporary files of atomic saves',
+      ['.home.md.tmp-4242', 'home.md.tmp', 'home.md.crswap', 'home.md___jb_tmp___', 'home.md___jb_old___'],
+    ],
   ])('%s', async ([, names]) => {
     const { file, reported, count } = await watched(['home.md']);
     for (const name of names) await writeFile(file(name), 'x');
@@ -165,7 +222,7 @@ describe('watchFiles ignores editor leftovers', { timeout: 15_000 }, () => {
 });
 
 describe('watchFiles looks again at a file saved twice in quick succession', { timeout: 15_000 }, () => {
-  it('reports a save that landed after a build began to read the file, though its event came within the first save\'s', async () => {
+  it("reports a save that landed after a build began to read the file, though its event came within the first save's", async () => {
     const { file, watch, count, times } = await watched(['home.md']);
     await writeFile(file('home.md'), 'due');
     await eventually('the first save', () => count('home.md') === 1);
