@@ -40,10 +40,10 @@ const VENDOR_FILES: Record<string, string> = {
   exifr: 'dist/lite.esm.mjs',
 };
 
-/** The fonts, as Sveltia's stylesheet names them under the CDN's folder -> the file of the installed package. */
-const FONT_FILES: Record<string, [string, string]> = {
-  'source-sans-3:vf@5.3.0/latin-wght-normal.woff2': ['@fontsource-variable/source-sans-3', 'files/source-sans-3-latin-wght-normal.woff2'],
-  'material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2': ['@fontsource-variable/material-symbols-outlined', 'files/material-symbols-outlined-latin-wght-normal.woff2'],
+/** The fonts, as Sveltia's stylesheet names them under the CDN's folder -> our copy in src/cms/fonts (see its README). */
+const FONT_FILES: Record<string, string> = {
+  'source-sans-3:vf@5.3.0/latin-wght-normal.woff2': 'source-sans-3-latin-wght-normal.woff2',
+  'material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2': 'material-symbols-outlined-latin-wght-normal.woff2',
 };
 
 const cache = new Map<string, Promise<Map<string, Uint8Array>>>();
@@ -79,9 +79,8 @@ async function readSveltiaFiles(packageRoot: string, folder: string): Promise<Ma
     const installed = path.dirname(require.resolve(`${name}/package.json`));
     files.set(`vendor/${name}@${version}/${file}`, await readFile(path.join(installed, file)));
   }
-  const ownRequire = createRequire(path.join(packageRoot, 'package.json'));
-  for (const [served, [pkg, file]] of Object.entries(FONT_FILES)) {
-    files.set(`fonts/${served}`, await readFile(path.join(path.dirname(ownRequire.resolve(`${pkg}/package.json`)), file)));
+  for (const [served, file] of Object.entries(FONT_FILES)) {
+    files.set(`fonts/${served}`, await readFile(path.join(packageRoot, 'src', 'cms', 'fonts', file)));
   }
   return files;
 }
