@@ -69,7 +69,8 @@ async function italianSite(): Promise<{ project: string; content: string; out: s
   return { project, content, out };
 }
 
-describe('the machine fails under build: one line in the site’s language, the last output kept', () => {
+// Each test builds the site twice (the first cold): a busy machine takes longer than vitest's 5 s.
+describe('the machine fails under build: one line in the site’s language, the last output kept', { timeout: 60_000 }, () => {
   it('an output folder on a read-only disk names the folder (not the ENOENT Node gives a recursive mkdir there)', async () => {
     const { project, content } = await italianSite();
     const disk = path.join(project, 'sola-lettura');
