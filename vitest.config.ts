@@ -1,6 +1,6 @@
 // Projects: unit tests (two worker threads, each keeping its modules), the few unit tests that race real timers
 // or replace a module (both last), and `e2e`: integration tests that build fixtures and spawn the CLI, and
-// browser tests on their process's Chromium. All but the last ones run at once; see README, "Tests".
+// browser tests on their process's Chromium. All but the last ones run at once; see CONTRIBUTING.md, "Tests".
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { LongFirst } from './test/setup/long-first.ts';

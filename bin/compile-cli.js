@@ -2,8 +2,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-// Parts of dependencies the CLI never runs, left out so each command parses less (README, "Why
-// compiled on demand"). gray-matter loads js-yaml (and tries esprima) for its default YAML engine,
+// Parts of dependencies the CLI never runs, left out so each command parses less (ARCHITECTURE.md, "How the
+// CLI starts"). gray-matter loads js-yaml (and tries esprima) for its default YAML engine,
 // which src/content/load.ts replaces with its own; zod re-exports the messages of ~45 languages as
 // `z.locales`, and brochure uses its English default only (297 kB of the bundle).
 const unusedParts = {

@@ -17,7 +17,7 @@ hydrateIslands();
 
 // Spec §7: set only when site.yaml has `metrics.endpoint`; without it no chunk is ever requested. The
 // chunk waits for analytics consent (Garante), stored or given later in this page, and loads once;
-// withdrawing consent applies from the next page view (README, "Privacy and compliance").
+// withdrawing consent applies from the next page view (docs/privacy-and-compliance.md).
 if (document.body.dataset.metricsEndpoint) {
   const follow = (consent: Consent | null) => {
     if (consent?.analytics) {

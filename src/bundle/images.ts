@@ -29,7 +29,7 @@ interface Variant extends CachedVariant { bytes: Uint8Array }
 const MEDIA_DIR = 'static/media';
 const DEFAULT_WIDTH = 800;
 /*
- * Measured on the sample's photos and a textured photograph (README, "Images"): AVIF at effort 1
+ * Measured on the sample's photos and a textured photograph (docs/performance.md): AVIF at effort 1
  * with 4:2:0 chroma (what camera JPEGs carry anyway) is as small as effort 3 with 4:4:4 and five
  * times faster; WebP at effort 2 is 6–8 % larger than at 4 and 2.5 times faster (it only serves
  * browsers without AVIF). The JPEG serves browsers with neither (about none) and link previews (the

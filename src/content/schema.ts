@@ -71,7 +71,7 @@ export const timelineEntrySchema = z.object({
 });
 
 /**
- * The contact forms' options (README, "Contact forms"); the defaults keep the spec. Their wording
+ * The contact forms' options (docs/privacy-and-compliance.md, "Contact forms"); the defaults keep the spec. Their wording
  * lives in the pages' front matter: `formNotice` in contatti.md, `formFailureContacts` in home.md.
  */
 const formsOptions = z

@@ -18,7 +18,7 @@ export type CompressionEffort = 'smallest' | 'large' | 'fast';
 
 // Not brotli 11 (BROTLI_MAX_QUALITY): on the sample site's 14 text files it takes 120 ms of CPU
 // against 43 ms for brotli 10, for 1.4 % fewer bytes (41,588 against 42,187 B in all, 16 to 150 B a
-// file); on a small site's first build that was the largest single cost (README, "Performance").
+// file); on a small site's first build that was the largest single cost (docs/performance.md).
 const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: 10, large: 7, fast: 4 };
 
 const CONCURRENCY = 4;

@@ -20,7 +20,7 @@ export const REDIRECT_LIMITS = { staticRules: 2000, dynamicRules: 100, lineLengt
  * the home page, all under the base path. Plain `301`, the one status spelling both hosts accept:
  * Netlify's `301!` (force past an existing file) is refused by Cloudflare Pages ("Valid status
  * codes are 200, 301, 302, 303, 307, or 308"), so on Netlify the `.html` rules yield to the files
- * they name and only the trailing-slash ones act (see the README's deploy section). A site too
+ * they name and only the trailing-slash ones act (docs/deploying.md). A site too
  * large for the static limit gets one dynamic rule for every trailing slash instead (Cloudflare
  * strips `.html` by itself, and Netlify would not apply those rules anyway).
  */
