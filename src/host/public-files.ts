@@ -38,9 +38,11 @@ export function addPublicFiles(
   cwd: string,
   laterFiles: ReadonlySet<string> = new Set(),
 ): ContentError[] {
-  const generated = (name: string) => files.has(name) || laterFiles.has(name);
+  // What brochure writes, before any public file is added: public files may hide each other as they please.
+  const built = new Set([...files.keys(), ...laterFiles]);
+  const generated = (name: string) => built.has(name);
   // The folders the generated files are in: a public file may not take a folder's name, nor go inside a file's.
-  const folders = new Set([...files.keys(), ...laterFiles].flatMap(foldersOf));
+  const folders = new Set([...built].flatMap(foldersOf));
   const problems: ContentError[] = [];
   for (const [file, bytes] of publicFiles) {
     const source = displayPath(path.join(contentDir, PUBLIC_DIR, file), cwd);

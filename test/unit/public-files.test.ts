@@ -73,6 +73,10 @@ describe('content/public/ files named like what brochure writes', () => {
       'content/public/documenti/contatti.html': 'x',
       'content/public/contatti/index.html': 'x',
       'content/public/static.txt': 'x',
+      // Public files may hide each other: only what brochure writes is protected.
+      'content/public/listino': 'x',
+      'content/public/listino.html': 'x',
+      'content/public/listino.html.gz': 'x',
     });
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
     expect(result.files.has('documenti/contatti.html')).toBe(true);
