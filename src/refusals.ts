@@ -36,7 +36,7 @@ export function listedNames(names: readonly string[]): Param {
 
 /** Problems of a content file as a file (the `file` field of its ContentError). */
 export const fileProblems = {
-  special: (kind: string) => say('fileSpecial', { kind }),
+  special: (kind: Text) => say('fileSpecial', { kind }),
   tooLarge: (bytes: number, limit: number) => say('fileTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
   loop: say('fileLoop'),
   unreadable: say('fileUnreadable'),
@@ -60,7 +60,7 @@ export const imageProblems = {
   spaces: (image: string, name: string, fixed: string) => say('imageSpaces', { image, name, fixed }),
   characters: (image: string) => say('imageCharacters', { image }),
   path: say('imagePath'),
-  special: (image: string, kind: string) => say('imageSpecial', { image, kind }),
+  special: (image: string, kind: Text) => say('imageSpecial', { image, kind }),
   empty: (image: string) => say('imageEmpty', { image }),
   danglingLink: (image: string) => say('imageDanglingLink', { image }),
   unreadableFile: (image: string, problem: Text) => say('imageUnreadableFile', { image, problem }),
@@ -71,7 +71,7 @@ export const imageProblems = {
   damaged: (image: string, reason: string) => say('imageDamaged', { image, reason }),
   svgEncoding: (image: string, reason: Text) => say('svgInvalid', { image, reason }),
   notSvg: (image: string) => say('notSvg', { image }),
-  unsafeSvg: (image: string, what: string) => say('unsafeSvg', { image, what }),
+  unsafeSvg: (image: string, what: Text) => say('unsafeSvg', { image, what }),
   svgSize: (image: string) => say('svgSize', { image }),
 };
 

@@ -1,4 +1,5 @@
 // Refuses SVGs that could run script or load anything when opened on the site's own origin.
+import { say, type PlainCode, type Text } from '../messages/text.ts';
 
 /*
  * Why refuse rather than sanitise: the pages show SVGs through <img>, where nothing in them runs,
@@ -9,27 +10,27 @@
  * of what is refused here, so a clear error costs editors nothing and changes no published byte.
  */
 
-const RULES: [RegExp, string][] = [
-  [/<script\b/i, 'a <script> element'],
-  [/<foreignObject\b/i, 'a <foreignObject> element (HTML inside the drawing)'],
-  [/<!ENTITY\b/i, 'an <!ENTITY> declaration'],
-  [/<\?xml-stylesheet\b/i, 'an external stylesheet (<?xml-stylesheet?>)'],
-  [/<(?:iframe|embed|object|audio|video)\b/i, 'an embedded document or media element'],
-  [/[\s"'/]on[a-z]+\s*=/i, 'an event handler attribute (such as onload=)'],
-  [/(?:javascript|vbscript)\s*:/i, 'a javascript: URL'],
-  [/@import\b/i, 'a CSS @import'],
-  [/url\(\s*['"]?\s*(?!#)[^)'"\s]/i, 'a CSS url() that points outside the drawing'],
+const RULES: [RegExp, PlainCode][] = [
+  [/<script\b/i, 'svgScript'],
+  [/<foreignObject\b/i, 'svgForeignObject'],
+  [/<!ENTITY\b/i, 'svgEntity'],
+  [/<\?xml-stylesheet\b/i, 'svgStylesheet'],
+  [/<(?:iframe|embed|object|audio|video)\b/i, 'svgEmbedded'],
+  [/[\s"'/]on[a-z]+\s*=/i, 'svgHandler'],
+  [/(?:javascript|vbscript)\s*:/i, 'svgJavascriptUrl'],
+  [/@import\b/i, 'svgCssImport'],
+  [/url\(\s*['"]?\s*(?!#)[^)'"\s]/i, 'svgCssUrl'],
   // A reference to anything but an element of the same drawing (`#id`) or inline image data.
-  [/\s(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/(?:png|jpe?g|gif|webp);)[^"']/i, 'a link or reference to another file or site (href=)'],
+  [/\s(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/(?:png|jpe?g|gif|webp);)[^"']/i, 'svgReference'],
 ];
 
-/** What makes `svg` unsafe to publish, or undefined when none of the refused constructs is in it. */
-export function unsafeSvgContent(svg: string): string | undefined {
+/** What makes `svg` unsafe to publish, with its line, or undefined when none of the refused constructs is in it. */
+export function unsafeSvgContent(svg: string): Text | undefined {
   for (const [pattern, what] of RULES) {
     const match = pattern.exec(svg);
     if (match) {
       const line = svg.slice(0, match.index).split('\n').length;
-      return `${what} on line ${line}`;
+      return say('svgOnLine', { what: say(what), line });
     }
   }
   return undefined;

@@ -2,7 +2,7 @@
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { Text } from '../messages/text.ts';
+import { say, type Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
 import { decodeText } from './text-encoding.ts';
@@ -59,14 +59,14 @@ export function readProblem(error: unknown): { missing: true } | { problem: Text
   throw error;
 }
 
-/** "a named pipe" for anything but a regular file (or a folder, which readContentFile reports as such). */
-export function specialKind(info: Stats): string | undefined {
+/** What a path is ("a named pipe") when it is not a regular file; undefined for a regular file. */
+export function specialKind(info: Stats): Text | undefined {
   if (info.isFile()) return undefined;
-  if (info.isDirectory()) return 'a folder';
-  if (info.isFIFO()) return 'a named pipe';
-  if (info.isSocket()) return 'a socket';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
-  return 'not a regular file';
+  if (info.isDirectory()) return say('kindFolder');
+  if (info.isFIFO()) return say('kindPipe');
+  if (info.isSocket()) return say('kindSocket');
+  if (info.isCharacterDevice() || info.isBlockDevice()) return say('kindDevice');
+  return say('kindOther');
 }
 
 /**

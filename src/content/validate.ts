@@ -287,7 +287,8 @@ function describeIssue(issue: z.core.$ZodIssue): Text {
       const own = checkText(issue);
       // A message that already quotes the value (the image-path advice) does not repeat it.
       if (input === undefined || (typeof input === 'string' && Object.values(own.params).includes(input))) return checkMessage(issue);
-      return EXPECTATIONS.has(own.code) ? say('expectedGot', { expected: own, got: describeValue(input) }) : say('gotValue', { message: own, got: describeValue(input) });
+      if (EXPECTATIONS.has(own.code)) return say('expectedGot', { expected: own, got: describeValue(input) });
+      return own.code === 'schemaOther' ? say('schemaOtherGot', { message: own, got: describeValue(input) }) : say('gotValue', { message: own, got: describeValue(input) });
     }
   }
 }

@@ -50,8 +50,10 @@ export const CATALOGUE = {
   expectedGot: { en: 'expected {expected}, got {got}', it: 'serve {expected}, invece c’è {got}' },
   // A check's own message followed by the value found.
   gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
-  // zod's own wording, for a check the schema gives no message of its own (a number's bounds).
+  // zod's own wording, for a check the schema gives no message of its own (a number's bounds), alone
+  // and with the value found: zod says it in English only.
   schemaOther: { en: '{message}', it: '{message}' },
+  schemaOtherGot: { en: '{message}, got {got}', it: '{message}, got {got}' },
   requiredMissing: { en: 'required field is missing', it: 'manca questo campo, che è obbligatorio: aggiungilo' },
   unknownFieldSuggestion: {
     en: 'unknown field, ignored; did you mean "{suggestion}"?',
@@ -100,6 +102,12 @@ export const CATALOGUE = {
   compileError: { en: '{text}', it: '{text}' },
   compileErrorAt: { en: '{text} (column {column})', it: '{text} (colonna {column})' },
   // Inputs brochure refuses (src/refusals.ts); refusals.test.ts builds each one and checks it is found here.
+  // What a path is when it is not a regular file (`{kind}`).
+  kindFolder: { en: 'a folder', it: 'una cartella' },
+  kindPipe: { en: 'a named pipe', it: 'una pipe con nome' },
+  kindSocket: { en: 'a socket', it: 'un socket' },
+  kindDevice: { en: 'a device', it: 'un dispositivo' },
+  kindOther: { en: 'not a regular file', it: 'non un file normale' },
   fileSpecial: { en: 'is {kind}, not a file; remove it or replace it with a regular file', it: 'non è un file normale ({kind}): toglilo o sostituiscilo con un file vero' },
   fileTooLarge: {
     en: 'is {size}; content files may be at most {limit} (a page that long would not be read anyway); split it or shorten it',
@@ -200,6 +208,18 @@ export const CATALOGUE = {
     en: '"{image}" is not an SVG drawing (no <svg> element); export it again as SVG, or use PNG',
     it: '"{image}" non è un disegno SVG (manca l’elemento <svg>): esportalo di nuovo come SVG, oppure usa PNG',
   },
+  // What makes an SVG unsafe (`{what}` of unsafeSvg), with the line it is on.
+  svgOnLine: { en: '{what} on line {line}', it: '{what} alla riga {line}' },
+  svgScript: { en: 'a <script> element', it: 'un elemento <script>' },
+  svgForeignObject: { en: 'a <foreignObject> element (HTML inside the drawing)', it: 'un elemento <foreignObject> (HTML dentro il disegno)' },
+  svgEntity: { en: 'an <!ENTITY> declaration', it: 'una dichiarazione <!ENTITY>' },
+  svgStylesheet: { en: 'an external stylesheet (<?xml-stylesheet?>)', it: 'un foglio di stile esterno (<?xml-stylesheet?>)' },
+  svgEmbedded: { en: 'an embedded document or media element', it: 'un documento o un elemento multimediale incorporato' },
+  svgHandler: { en: 'an event handler attribute (such as onload=)', it: 'un attributo che gestisce eventi (come onload=)' },
+  svgJavascriptUrl: { en: 'a javascript: URL', it: 'un indirizzo javascript:' },
+  svgCssImport: { en: 'a CSS @import', it: 'un @import CSS' },
+  svgCssUrl: { en: 'a CSS url() that points outside the drawing', it: 'un url() CSS che punta fuori dal disegno' },
+  svgReference: { en: 'a link or reference to another file or site (href=)', it: 'un collegamento o un riferimento a un altro file o sito (href=)' },
   unsafeSvg: {
     en: '"{image}" contains {what}, which could run script or load other files when the SVG is opened on its own; export it again without scripts, links and embedded content (in Inkscape: "Plain SVG"), or use PNG',
     it: '"{image}" contiene {what}, che potrebbe eseguire codice o caricare altri file quando l’SVG viene aperto da solo: esportalo di nuovo senza script, collegamenti e contenuti incorporati (in Inkscape: "SVG semplice"), oppure usa PNG',

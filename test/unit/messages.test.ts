@@ -66,7 +66,7 @@ describe('reports in Italian', () => {
 
   // Every message of src/refusals.ts that a content file's problem can carry, made as the code makes it.
   const refusals: Text[] = [
-    fileProblems.special('a named pipe'),
+    fileProblems.special(say('kindPipe')),
     fileProblems.tooLarge(2_000_000, 1_048_576),
     fileProblems.loop,
     fileProblems.unreadable,
@@ -81,7 +81,7 @@ describe('reports in Italian', () => {
     imageProblems.spaces('images/foto nuova.jpg', 'foto-nuova.jpg', 'images/foto-nuova.jpg'),
     imageProblems.characters('images/foto#1.jpg'),
     say('expected', { what: imageProblems.path }),
-    imageProblems.special('images/x.jpg', 'a socket'),
+    imageProblems.special('images/x.jpg', say('kindSocket')),
     imageProblems.empty('images/x.jpg'),
     imageProblems.danglingLink('images/x.jpg'),
     imageProblems.unreadableFile('images/x.jpg', fileProblems.unreadable),
@@ -91,7 +91,7 @@ describe('reports in Italian', () => {
     imageProblems.damaged('images/x.jpg', 'premature end of data'),
     imageProblems.svgEncoding('images/x.svg', fileProblems.notUtf8('UTF-16')),
     imageProblems.notSvg('images/x.svg'),
-    imageProblems.unsafeSvg('images/x.svg', 'a <script> element'),
+    imageProblems.unsafeSvg('images/x.svg', say('svgOnLine', { what: say('svgScript'), line: 2 })),
     imageProblems.svgSize('images/x.svg'),
     say('expected', { what: say('httpInCsp') }),
   ];

@@ -2,9 +2,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unsafeSvgContent } from '../../src/bundle/svg-safety.ts';
+import * as safety from '../../src/bundle/svg-safety.ts';
+import { render } from '../../src/messages/text.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
+/** What the check finds, in English (its Italian: test/unit/messages.test.ts). */
+const unsafeSvgContent = (text: string) => {
+  const found = safety.unsafeSvgContent(text);
+  return found && render(found, 'en');
+};
 const svg = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 8 8"${attributes}>\n${inner}\n</svg>`;
 
 describe('unsafeSvgContent', () => {
@@ -33,5 +39,9 @@ describe('unsafeSvgContent', () => {
   it('refuses an onload on the root element and an entity declaration', () => {
     expect(unsafeSvgContent(svg('', ' onload="alert(1)"'))).toBe('an event handler attribute (such as onload=) on line 1');
     expect(unsafeSvgContent(`<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n${svg('&x;')}`)).toBe('an <!ENTITY> declaration on line 1');
+  });
+
+  it('names what it found in Italian too', () => {
+    expect(render(safety.unsafeSvgContent(svg('<script>alert(1)</script>'))!, 'it')).toBe('un elemento <script> alla riga 2');
   });
 });
