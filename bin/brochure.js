@@ -23,12 +23,8 @@ function newestSource(dir) {
   return newest;
 }
 
-function compiledTime() {
-  try {
-    return statSync(compiled).mtimeMs;
-  } catch {
-    return -1;
-  }
+function modified(file) {
+  return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
 }
 
 // Where the package is read-only (a system-wide install without lib/), compiling cannot be saved:
@@ -37,9 +33,10 @@ const READ_ONLY = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 
 /** The compiled CLI when it is fresh or could be made so; undefined where it cannot be written. */
 async function compiledCli() {
-  // These files are inputs too: they hold the settings the bundle is made with.
-  const inputs = [newestSource(`${root}src`), statSync(`${root}package.json`).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(`${root}bin/compile-cli.js`).mtimeMs];
-  if (compiledTime() >= Math.max(...inputs)) return compiled;
+  // These files are inputs too: they hold the settings the bundle is made with, and npm rewrites its
+  // lock files on every install, so an upgraded dependency bundled inside lib/ is bundled again.
+  const inputs = [newestSource(`${root}src`), ...[`${root}package.json`, fileURLToPath(import.meta.url), `${root}bin/compile-cli.js`, `${root}package-lock.json`, `${root}node_modules/.package-lock.json`].map(modified)];
+  if (modified(compiled) >= Math.max(...inputs)) return compiled;
   try {
     const { compileCli } = await import('./compile-cli.js');
     return await compileCli(root);

@@ -1,10 +1,12 @@
 // Parsed front matter kept on disk by the hash of its YAML text: a block that parsed cleanly before is not parsed again.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hash, writeFileAtomicSync } from '../cache-file.ts';
+import { hash, producerKey, writeFileAtomicSync } from '../cache-file.ts';
 
-// Bump when parsing options change (load.ts parseYaml): entries from older settings are then ignored.
-const VERSION = 'yaml-2-unique-keys-1-alias-cap';
+// What parsed an entry: the yaml library's installed version and the source of the files that call it
+// with their options (load.ts parseYaml); another version or other options make every entry a miss.
+let producer: string | undefined;
+const yamlProducer = () => (producer ??= producerKey({ packages: ['yaml'], sources: ['src/content/load.ts', 'src/content/front-matter-cache.ts'] }));
 const FILE = 'front-matter.json';
 
 /**
@@ -109,7 +111,7 @@ export function frontMatterKey(yaml: string): string {
 }
 
 function keyOf(yaml: string): string {
-  return hash(`${VERSION}\0${yaml}`);
+  return hash(`${yamlProducer()}\0${yaml}`);
 }
 
 function isJsonExact(value: unknown): boolean {
