@@ -211,21 +211,21 @@ try {
     console.log(`${SCALES[scale].label}: first build and watch start ${((performance.now() - startedBig) / 1000).toFixed(2)} s`);
     const bigFile = path.join(big, 'content', 'services', '02-sessuologia.md');
     await measure(bigBench, 3, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
-    report(`${scale}, service Markdown edit`, await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 60);
+    report(`${scale}, service Markdown edit`, await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 150);
 
     // 5. The home page's text: every page reads home.hero, only the home page the introduction.
     const homeFile = path.join(big, 'content', 'home.md');
     const home = await readFile(homeFile, 'utf8');
     const homeEdit = (n: number) => home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
     await measure(bigBench, 3, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`);
-    report(`${scale}, home.md body edit`, await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 60);
+    report(`${scale}, home.md body edit`, await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 150);
 
     // 6. An unlisted professional's biography, in the folder that holds every professional.
     const personFile = path.join(big, 'content', 'professionals', 'professionista-500.md');
     const person = await readFile(personFile, 'utf8');
     const personEdit = (n: number) => person.replace('Ha lavorato', `Ha lavorato (salvataggio ${n})`);
     await measure(bigBench, 3, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`);
-    report(`${scale}, unlisted professional edit`, await measure(bigBench, 20, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`), 60);
+    report(`${scale}, unlisted professional edit`, await measure(bigBench, 20, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`), 150);
     await bigBench.close();
     await rm(big, { recursive: true, force: true });
   }
