@@ -177,7 +177,7 @@ describe('WatchCache.renderMarkdown', () => {
       ['# Uno', '<h1>Uno</h1>'],
       ['Due *corsivo*', '<p>Due <em>corsivo</em></p>'],
     ]);
-    expect(renderMarkdownBodies).toHaveBeenCalledExactlyOnceWith(['# Uno', 'Due *corsivo*'], options.cacheDir);
+    expect(renderMarkdownBodies).toHaveBeenCalledExactlyOnceWith(['# Uno', 'Due *corsivo*'], options.cacheDir, options.packageRoot);
   });
 
   it('later renders only the new bodies, one by one, and keeps only the bodies of the last build', async () => {
