@@ -35,6 +35,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles,
+          // Transformed by vitest rather than loaded by Node: @actions/workflow-parser imports its JSON
+          // schema without the import attribute Node requires.
+          server: { deps: { inline: ['@actions/workflow-parser'] } },
           // Some render hundreds of pages or encode images, beside the integration files.
           testTimeout: 30_000,
         },
