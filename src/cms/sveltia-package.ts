@@ -40,7 +40,13 @@ const VENDOR_FILES: Record<string, string> = {
   exifr: 'dist/lite.esm.mjs',
 };
 
-/** The fonts, as Sveltia's stylesheet names them under the CDN's folder -> our copy in src/cms/fonts (see its README). */
+/**
+ * The fonts, as Sveltia's stylesheet names them under the CDN's folder -> our copy in src/cms/fonts: the
+ * file of that name in `files/` of @fontsource-variable/<font>@<the version named>, unchanged, under the
+ * OFL (src/cms/fonts/LICENSE). Copied, not installed: Material Symbols' package is 10 MB (the font's
+ * other axes) for this 753 kB file, and Sveltia pins the versions. A Sveltia upgrade naming other
+ * versions needs the files of those versions.
+ */
 const FONT_FILES: Record<string, string> = {
   'source-sans-3:vf@5.3.0/latin-wght-normal.woff2': 'source-sans-3-latin-wght-normal.woff2',
   'material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2': 'material-symbols-outlined-latin-wght-normal.woff2',
