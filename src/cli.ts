@@ -138,7 +138,7 @@ function createProgram(): Command {
         import('./serve/serving.ts'),
       ]);
       const language = await messagesLanguage(flags.lang, options.content);
-      await assertSiteDirectory(options.out);
+      await assertSiteDirectory(options.out, language);
       const files = directoryFiles(options.out);
       // The site's base path (a GitHub Pages project site lives under /<repo>/) is in its robots.txt.
       const base = basePathOfRobots(Buffer.from((await files.read('robots.txt')) ?? '').toString('utf8'));

@@ -404,7 +404,7 @@ export const CATALOGUE = {
   asIs: { en: '{text}', it: '{text}' },
   // The compliance report (src/compliance/): `check --compliance` and the line `build` adds.
   complianceTotals: { en: '{warnings}, {passed}.', it: '{warnings}, {passed}.' },
-  complianceSummary: { en: 'Compliance: {warnings} (run "brochure check --compliance")', it: 'Conformità: {warnings} (lancia "brochure check --compliance")' },
+  complianceSummary: { en: 'Compliance: {warnings} (run "npx brochure check --compliance")', it: 'Conformità: {warnings} (lancia "npx brochure check --compliance")' },
   compliancePassed: { en: '{count} passed', it: '{count} superati' },
   compliancePassedOne: { en: '{count} passed', it: '{count} superato' },
   complianceVat: { en: 'P. IVA {vat}', it: 'P. IVA {vat}' },
@@ -458,6 +458,15 @@ export const CATALOGUE = {
   portsBusy: {
     en: 'Ports {port} to {last} are all in use. Stop the programs using them, or choose another port with --port <number>.',
     it: 'Le porte da {port} a {last} sono tutte occupate. Chiudi i programmi che le usano, oppure scegli un’altra porta con --port <numero>.',
+  },
+  siteMissing: { en: '{folder} does not exist. Run "npx brochure build" first, then "npx brochure preview".', it: '{folder} non esiste. Lancia prima "npx brochure build", poi "npx brochure preview".' },
+  siteNotFolder: {
+    en: '{folder} is not a directory. Run "npx brochure build" first, then "npx brochure preview".',
+    it: '{folder} non è una cartella. Lancia prima "npx brochure build", poi "npx brochure preview".',
+  },
+  siteNoIndex: {
+    en: '{folder} has no index.html. Run "npx brochure build" first, then "npx brochure preview".',
+    it: '{folder} non contiene index.html. Lancia prima "npx brochure build", poi "npx brochure preview".',
   },
   portTaken: { en: 'Port {port} is in use, so the site is served on {chosen}.', it: 'La porta {port} è occupata, quindi il sito è servito sulla {chosen}.' },
   browserNotOpened: { en: 'Could not open a browser ({reason}); open {url} yourself.', it: 'Non sono riuscito ad aprire il browser ({reason}): apri tu {url}.' },

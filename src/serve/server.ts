@@ -76,16 +76,16 @@ export function directoryFiles(root: string): SiteFiles {
   };
 }
 
-/** Throws a ServerError unless `dir` is a directory holding an index.html, i.e. a finished build. */
-export async function assertSiteDirectory(dir: string): Promise<void> {
+/** Throws a ServerError, in `language`, unless `dir` is a directory holding an index.html, i.e. a finished build. */
+export async function assertSiteDirectory(dir: string, language: Language = 'en'): Promise<void> {
   const absolute = path.resolve(dir);
-  const shown = `${displayPath(absolute)}/`;
-  const hint = 'Run "brochure build" first, then "brochure preview".';
+  const folder = `${displayPath(absolute)}/`;
+  const refuse = (code: 'siteMissing' | 'siteNotFolder' | 'siteNoIndex') => new ServerError(render(say(code, { folder }), language));
   const info = await stat(absolute).catch(() => undefined);
-  if (!info) throw new ServerError(`${shown} does not exist. ${hint}`);
-  if (!info.isDirectory()) throw new ServerError(`${shown} is not a directory. ${hint}`);
+  if (!info) throw refuse('siteMissing');
+  if (!info.isDirectory()) throw refuse('siteNotFolder');
   const index = await stat(path.join(absolute, 'index.html')).catch(() => undefined);
-  if (!index?.isFile()) throw new ServerError(`${shown} has no index.html. ${hint}`);
+  if (!index?.isFile()) throw refuse('siteNoIndex');
 }
 
 type Lookup = { file: string; body: Uint8Array } | { redirect: string; file: string } | 'bad' | 'missing';

@@ -225,7 +225,7 @@ describe.concurrent('preview', () => {
     const { code, stdout, stderr } = await runCli(['preview'], await copyOf('minimal'));
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr.trim()).toBe('dist/ does not exist. Run "brochure build" first, then "brochure preview".');
+    expect(stderr.trim()).toBe('dist/ does not exist. Run "npx brochure build" first, then "npx brochure preview".');
   });
 
   it('on a port already taken says so and exits 1', async () => {

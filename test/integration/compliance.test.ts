@@ -83,7 +83,7 @@ describe.concurrent('check --compliance', () => {
 describe.concurrent('build', () => {
   it('prints one compliance line before the summary when rules warn, none when they all pass', async () => {
     const warned = linesOf((await runInProcess(['build'], await project())).stdout);
-    expect(warned[0]).toBe('Compliance: 3 warnings (run "brochure check --compliance")');
+    expect(warned[0]).toBe('Compliance: 3 warnings (run "npx brochure check --compliance")');
     expect(warned.at(-1)).toMatch(/^Built 6 pages/);
     const clean = linesOf((await runInProcess(['build'], await project(true))).stdout);
     expect(clean.some((line) => line.startsWith('Compliance'))).toBe(false);

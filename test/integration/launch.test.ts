@@ -74,7 +74,7 @@ describe.concurrent('check --launch on the sample content', () => {
     expect(code).toBe(0);
     const lines = linesOf(stdout);
     expect(lines.slice(0, 2)).toEqual([
-      'Conformità: 3 avvisi (lancia "brochure check --compliance")',
+      'Conformità: 3 avvisi (lancia "npx brochure check --compliance")',
       'Lancio: 12 controlli non superati, come previsto con i contenuti di esempio: ci sono ancora i loro segnaposto. Sostituisci per prima cosa l’indirizzo del sito (content/site.yaml); "npx brochure check --launch" elenca il resto.',
     ]);
     expect(lines.at(-1)).toMatch(/^Built 7 pages/);

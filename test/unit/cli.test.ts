@@ -137,10 +137,10 @@ describe('main: commands', () => {
     expect(stderr).toMatch(/\d+ errors?( and \d+ warnings?)?\.\nNothing was written\.\n$/);
   });
 
-  it('preview exits 1 with the reason, and no stack, when there is no build to serve', async () => {
+  it('preview exits 1 with the reason, and no stack, when there is no build to serve (in the sample’s Italian)', async () => {
     const missing = path.join(await tempDir(), 'dist');
     const { code, stderr } = await run('preview', '--port', '0', '--out', missing);
     expect(code).toBe(1);
-    expect(stderr).toBe(`${missing}/ does not exist. Run "brochure build" first, then "brochure preview".\n`);
+    expect(stderr).toBe(`${missing}/ non esiste. Lancia prima "npx brochure build", poi "npx brochure preview".\n`);
   });
 });

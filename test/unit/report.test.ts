@@ -25,12 +25,12 @@ describe('the report', () => {
 
   it('speaks the site’s language: the totals and the line build adds in Italian', async () => {
     expect(formatComplianceReport(findings, 'it').split('\n').at(-1)).toBe('1 avviso, 1 superato.');
-    expect(await formatComplianceSummary([...findings, findings[0]!], italian)).toBe('Conformità: 2 avvisi (lancia "brochure check --compliance")');
+    expect(await formatComplianceSummary([...findings, findings[0]!], italian)).toBe('Conformità: 2 avvisi (lancia "npx brochure check --compliance")');
   });
 
   it("gives build one line pointing at the full report, and none when nothing warns", async () => {
     expect(warningsOf(findings)).toBe(1);
-    expect(await formatComplianceSummary([...findings, findings[0]!], english)).toBe('Compliance: 2 warnings (run "brochure check --compliance")');
+    expect(await formatComplianceSummary([...findings, findings[0]!], english)).toBe('Compliance: 2 warnings (run "npx brochure check --compliance")');
     expect(await formatComplianceSummary(findings.slice(1), english)).toBeNull();
   });
 });
@@ -56,7 +56,7 @@ describe('the report at its edges', () => {
 
   it('says "1 warning" in the singular in the line build adds', async () => {
     expect(await formatComplianceSummary([{ rule: 'vat-number', status: 'warn', file: ROSSI, message: say('asIs', { text: 'no "vat"' }) }], english)).toBe(
-      'Compliance: 1 warning (run "brochure check --compliance")',
+      'Compliance: 1 warning (run "npx brochure check --compliance")',
     );
   });
 });

@@ -359,7 +359,7 @@ describe('assertSiteDirectory', () => {
 
   it('names a missing directory relative to cwd when it lies inside it', async () => {
     await expect(assertSiteDirectory('test/fixtures/no-such-dist')).rejects.toThrow(
-      new ServerError('test/fixtures/no-such-dist/ does not exist. Run "brochure build" first, then "brochure preview".'),
+      new ServerError('test/fixtures/no-such-dist/ does not exist. Run "npx brochure build" first, then "npx brochure preview".'),
     );
     const absoluteInside = path.join(process.cwd(), 'no-such-dist');
     await expect(assertSiteDirectory(absoluteInside)).rejects.toThrow(/^no-such-dist\/ does not exist\./);
@@ -373,7 +373,7 @@ describe('assertSiteDirectory', () => {
   it('rejects a directory without index.html and a file in place of the directory', async () => {
     const empty = await mkdtemp(path.join(tmp, 'empty-'));
     await expect(assertSiteDirectory(empty)).rejects.toThrow(
-      new ServerError(`${empty}/ has no index.html. Run "brochure build" first, then "brochure preview".`),
+      new ServerError(`${empty}/ has no index.html. Run "npx brochure build" first, then "npx brochure preview".`),
     );
     await expect(assertSiteDirectory(path.join(tmp, 'package.json'))).rejects.toThrow('package.json/ is not a directory.');
   });
