@@ -306,7 +306,17 @@ export function checkMessage(issue: z.core.$ZodIssue): Text {
 function checkText(issue: z.core.$ZodIssue): Text {
   // The image-path check hands its whole message, values and all, as the issue's `params`.
   const text = issue.code === 'custom' ? (issue.params?.text as Text | undefined) : undefined;
-  return text ?? plainText(issue.message) ?? say('schemaOther', { message: issue.message });
+  return text ?? plainText(issue.message) ?? boundText(issue) ?? say('schemaOther', { message: issue.message });
+}
+
+/** A number's bounds (`copyrightYear`, `consent.maxAgeDays`) and a text's exact length (`address.country`). */
+function boundText(issue: z.core.$ZodIssue): Text | undefined {
+  if (issue.code !== 'too_small' && issue.code !== 'too_big') return undefined;
+  const small = issue.code === 'too_small';
+  const limit = String(small ? issue.minimum : issue.maximum);
+  if (issue.origin === 'string' && issue.exact) return say(small ? 'textTooShortExact' : 'textTooLongExact', { limit });
+  if (issue.origin !== 'number' || issue.exact) return undefined;
+  return say(small ? (issue.inclusive ? 'numberAtLeast' : 'numberAbove') : issue.inclusive ? 'numberAtMost' : 'numberBelow', { limit });
 }
 
 function expectationOf(issue: z.core.$ZodIssue): Param {

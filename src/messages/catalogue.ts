@@ -50,7 +50,14 @@ export const CATALOGUE = {
   expectedGot: { en: 'expected {expected}, got {got}', it: 'serve {expected}, invece c’è {got}' },
   // A check's own message followed by the value found.
   gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
-  // zod's own wording, for a check the schema gives no message of its own (a number's bounds), alone
+  // A number's bounds and a text's exact length, as zod words them in English (src/content/validate.ts).
+  numberAbove: { en: 'Too small: expected number to be >{limit}', it: 'serve un numero maggiore di {limit}' },
+  numberAtLeast: { en: 'Too small: expected number to be >={limit}', it: 'serve un numero da {limit} in su' },
+  numberBelow: { en: 'Too big: expected number to be <{limit}', it: 'serve un numero minore di {limit}' },
+  numberAtMost: { en: 'Too big: expected number to be <={limit}', it: 'serve un numero fino a {limit}' },
+  textTooLongExact: { en: 'Too big: expected string to have exactly {limit} characters', it: 'servono esattamente {limit} caratteri' },
+  textTooShortExact: { en: 'Too small: expected string to have exactly {limit} characters', it: 'servono esattamente {limit} caratteri' },
+  // zod's own wording, for any other check the schema gives no message of its own, alone
   // and with the value found: zod says it in English only.
   schemaOther: { en: '{message}', it: '{message}' },
   schemaOtherGot: { en: '{message}, got {got}', it: '{message}, got {got}' },

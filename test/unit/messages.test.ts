@@ -146,6 +146,30 @@ describe('reports in Italian', () => {
     expect(render(many, 'en')).toMatch(/^other\/ was not written by brochure \(it holds a\.jpg, b\.jpg, c\.jpg, d\.jpg, and 3 more\); /);
   });
 
+  it('say a number out of bounds and a code of the wrong length in Italian, with zod\'s words kept in English', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const minimal = fixture('minimal');
+    const site = (await readFile(`${minimal}/content/site.yaml`, 'utf8'))
+      .replace('copyrightYear: 2025', 'copyrightYear: 1999\nconsent:\n  maxAgeDays: 0')
+      .replace('  province: PE', '  province: PE\n  country: ITA');
+    const service = (await readFile(`${minimal}/content/services/01-colloquio.md`, 'utf8')).replace('duration: 50', 'duration: 0');
+    const project = await projectWith({ 'content/site.yaml': site, 'content/services/01-colloquio.md': service });
+    const { problems } = await checkContent(resolveOptions({}, project));
+    const lines = (language: 'it' | 'en') => problems.map((problem) => `${problem.field}: ${render(problem.text, language)}`).sort();
+    expect(lines('en')).toEqual([
+      'address.country: Too big: expected string to have exactly 2 characters, got "ITA"',
+      'consent.maxAgeDays: Too small: expected number to be >0, got 0',
+      'copyrightYear: Too small: expected number to be >=2000, got 1999',
+      'duration: Too small: expected number to be >0, got 0',
+    ]);
+    expect(lines('it')).toEqual([
+      'address.country: servono esattamente 2 caratteri; c’è "ITA"',
+      'consent.maxAgeDays: serve un numero maggiore di 0; c’è 0',
+      'copyrightYear: serve un numero da 2000 in su; c’è 1999',
+      'duration: serve un numero maggiore di 0; c’è 0',
+    ]);
+  });
+
   it('keep English reports exactly as before', async () => {
     const { problems } = await checkContent(resolveOptions({}, fixture('every-error')));
     expect(formatReport(problems)).toBe(formatReport(problems, 'en'));
