@@ -4,7 +4,6 @@ import { bundleClient, bundleStyles } from './bundle/client.ts';
 import { processImages } from './bundle/images.ts';
 import { imagesKey, imageWidthLimits } from './bundle/image-uses.ts';
 import { checkContent } from './content/check.ts';
-import { FrontMatterCache } from './content/front-matter-cache.ts';
 import type { FindMention } from './content/mentions.ts';
 import type { ParsedFileCache } from './content/load.ts';
 import { adminBuild } from './cms/build-admin.ts';
@@ -72,8 +71,6 @@ export type AssetStage = 'templates' | 'client' | 'styles' | 'images';
 export interface BuildCache {
   /** Parsed content files, kept until the file changes. */
   parsedFiles: ParsedFileCache;
-  /** Front matter parsed by earlier builds (on disk), for `build`; watch keeps whole parsed files instead. */
-  frontMatter?: () => Promise<FrontMatterCache>;
   /** Renders Markdown bodies, reusing the HTML of earlier builds. */
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
@@ -143,7 +140,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
     cache.reuse('styles', '', () => bundleStyles(options)),
   ]);
   code.catch(() => undefined);
-  const checked = await checkContent(options, cache.parsedFiles, await cache.frontMatter?.());
+  const checked = await checkContent(options, cache.parsedFiles);
   if (!checked.entries) return { ok: false, problems: checked.problems };
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
@@ -197,7 +194,6 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
 function noCache(options: ResolvedOptions): BuildCache {
   return {
     parsedFiles: (_absolute, parse) => parse(),
-    frontMatter: () => FrontMatterCache.load(options.cacheDir),
     renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir, options.packageRoot),
     reuse: (_stage, _key, run) => run(),
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),

@@ -2,8 +2,7 @@
 import type { ResolvedOptions } from '../options.ts';
 import type { ContentError } from '../errors.ts';
 import { checkImages } from '../bundle/image-check.ts';
-import type { FrontMatterCache } from './front-matter-cache.ts';
-import { loadContent, type ParsedFileCache, type ReadContent } from './load.ts';
+import { loadContent, type ParsedFileCache } from './load.ts';
 import { mentionFinder, type FindMention } from './mentions.ts';
 import { validateContent, type Entries } from './validate.ts';
 
@@ -14,13 +13,9 @@ export interface CheckedContent {
   findMention: FindMention;
 }
 
-/**
- * Loads and validates `options.content`; `parsedFiles` is the watch cache of parsed files, `frontMatter`
- * the on-disk cache of parsed front matter (`build`), saved once loading is done; `readFile` what reads a content file.
- */
-export async function checkContent(options: ResolvedOptions, parsedFiles?: ParsedFileCache, frontMatter?: FrontMatterCache, readFile?: ReadContent): Promise<CheckedContent> {
-  const loaded = await loadContent(options.content, options.cwd, parsedFiles, frontMatter, readFile);
-  await frontMatter?.save();
+/** Loads and validates `options.content`; `parsedFiles` is the watch cache of parsed files. */
+export async function checkContent(options: ResolvedOptions, parsedFiles?: ParsedFileCache): Promise<CheckedContent> {
+  const loaded = await loadContent(options.content, options.cwd, parsedFiles);
   // validateContent leaves `entries` out whenever there is an error.
   const { entries, problems, references } = validateContent(loaded);
   const findMention = mentionFinder(loaded.entries);

@@ -2,14 +2,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { Document, LineCounter, parseDocument, visit } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContentError } from '../errors.ts';
-import { readContentFileSync, walkImages, type ReadResult } from './read-file.ts';
+import { readContentFileSync, walkImages } from './read-file.ts';
 import { MAX_YAML_ALIASES } from './limits.ts';
 import { say, type Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
-import type { FrontMatterCache } from './front-matter-cache.ts';
 import { displayPathsIn, toPosix } from '../display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
@@ -31,32 +30,6 @@ export interface RawEntry {
   position?: number;
   /** Line of the file where the Markdown body starts (so body problems get file lines). */
   bodyLine?: number;
-  /**
-   * Set when the thread that read the file also validated it and found nothing to report (no error,
-   * no warning): validation takes this instead of checking the file again. `data` is then the data
-   * the schema gave, the raw data having stayed in that thread.
-   */
-  checked?: CleanCheck;
-}
-
-/** A file the schema accepted with nothing to report: the data it gave, and every `images/…` string in the raw data with its field path. */
-export interface CleanCheck {
-  data: unknown;
-  images: { path: PropertyKey[]; image: string }[];
-}
-
-/**
- * A Markdown file another thread read, split and validated, with nothing to report
- * (src/model/markdown-worker.ts): what loading would have parsed, and the schema's verdict.
- */
-export interface CheckedFile {
-  /** The kind it was validated as (`markdownKind`), which is the kind loading reads it as. */
-  kind: EntryKind;
-  /** The front matter's YAML text, parsed again only if a message needs a line. */
-  matter: string;
-  body: string;
-  bodyLine: number;
-  check: CleanCheck;
 }
 
 /** Everything read from `content/`, plus the problems found while reading. */
@@ -87,21 +60,11 @@ export interface ParsedFile {
 /** Where `watch` keeps parsed files between builds: returns the kept parse of `absolute`, or runs `parse`. */
 export type ParsedFileCache = (absolute: string, parse: () => Promise<ParsedFile>) => Promise<ParsedFile>;
 
-/**
- * Reads one content file; `build` passes the files its content threads already read
- * (src/model/markdown-worker.ts), as text or, when they validated it cleanly, as a checked file.
- */
-export type ReadContent = (absolute: string) => Promise<ReadResult | { checked: CheckedFile }>;
-
 /** Reads every content file under `contentDir`; never throws for content mistakes. */
 export async function loadContent(
   contentDir: string,
   cwd = process.cwd(),
   cache: ParsedFileCache = (_absolute, parse) => parse(),
-  frontMatter?: FrontMatterCache,
-  // Synchronously by default: each asynchronous read is four trips through the thread pool, which a cold
-  // build keeps busy compressing the script and stylesheet meanwhile (a few files, under 0.1 ms each).
-  readFile: ReadContent = async (absolute) => readContentFileSync(absolute),
 ): Promise<LoadedContent> {
   const problems: ContentError[] = [];
   const display = displayPathsIn(cwd);
@@ -109,12 +72,9 @@ export async function loadContent(
   const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);
     const found: ContentError[] = [];
-    const read = await readFile(absolute);
-    // Validated by the thread that read it: nothing to parse or report here.
-    if ('checked' in read) {
-      if (read.checked.kind !== kind) throw new Error(`loadContent: ${file} was validated as ${read.checked.kind}, not as ${kind}`);
-      return { entry: checkedEntry(file, kind, read.checked), problems: found };
-    }
+    // Synchronously: each asynchronous read is four trips through the thread pool, which a cold build
+    // keeps busy compressing the script and stylesheet meanwhile (a few files, under 0.1 ms each).
+    const read = readContentFileSync(absolute);
     if ('missing' in read) {
       found.push(new ContentError(file, 0, say('fieldFile'), say('fileMissing')));
       return { problems: found };
@@ -124,7 +84,7 @@ export async function loadContent(
       return { problems: found };
     }
     const text = normaliseText(read.text);
-    const entry = kind === 'site' ? parseYamlFile(file, text, found, frontMatter) : parseMarkdownFile(file, kind, text, found, frontMatter);
+    const entry = kind === 'site' ? parseYamlFile(file, text, found) : parseMarkdownFile(file, kind, text, found);
     return { entry, problems: found };
   };
 
@@ -177,24 +137,24 @@ export async function loadContent(
   return { entries, images, problems };
 }
 
-function parseYamlFile(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
-  const parsed = parseData(file, text, problems, frontMatter);
+function parseYamlFile(file: string, text: string, problems: ContentError[]): RawEntry | undefined {
+  const parsed = parseData(file, text, problems);
   return parsed && { kind: 'site', file, ...parsed, body: '' };
 }
 
-function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): RawEntry | undefined {
+function parseMarkdownFile(file: string, kind: EntryKind, text: string, problems: ContentError[]): RawEntry | undefined {
   const parts = markdownParts(text);
   if (!parts) {
     problems.push(new ContentError(file, 1, say('fieldFrontMatter'), say('frontMatterMissing')));
     return undefined;
   }
   // gray-matter's `matter` starts right after the opening `---`, so YAML line N is file line N.
-  const yaml = parseData(file, parts.matter, problems, frontMatter);
+  const yaml = parseData(file, parts.matter, problems);
   return yaml && { kind, file, source: yaml.source, data: yaml.data ?? {}, body: parts.body, bodyLine: parts.bodyLine };
 }
 
 /** A Markdown file's normalised text split: its front matter's YAML, its body and the file line the body starts on; undefined without front matter. */
-export function markdownParts(text: string): { matter: string; body: string; bodyLine: number } | undefined {
+function markdownParts(text: string): { matter: string; body: string; bodyLine: number } | undefined {
   if (!matter.test(text)) return undefined;
   const parsed = splitFrontMatter(text);
   // The body is the tail of the text: its first line follows the lines before it.
@@ -202,61 +162,23 @@ export function markdownParts(text: string): { matter: string; body: string; bod
   return { matter: parsed.matter, body: parsed.content, bodyLine };
 }
 
-/** The entry of a file another thread validated (`CheckedFile`): its YAML is parsed here only if a message needs a line. */
-function checkedEntry(file: string, kind: EntryKind, { matter, body, bodyLine, check }: Omit<CheckedFile, 'kind'>): RawEntry {
-  return { kind, file, source: lazySource(file, matter), data: check.data, body, bodyLine, checked: check };
-}
-
-/**
- * YAML text -> its data, from the front-matter cache when it parsed cleanly before (then the document
- * is parsed only if asked for). Only data that parsed with no warning and within the alias cap is cached.
- */
-function parseData(file: string, text: string, problems: ContentError[], frontMatter?: FrontMatterCache): { source: YamlSource; data: unknown } | undefined {
-  const known = frontMatter?.get(text);
-  if (known !== undefined) return { source: lazySource(file, text), data: known };
+/** YAML text -> its document (with positions, for the lines of messages) and its data; undefined when it cannot be read, the problems said. */
+function parseData(file: string, text: string, problems: ContentError[]): { source: YamlSource; data: unknown } | undefined {
   const source = parseYaml(file, text, problems);
   if (!source) return undefined;
   const data = toData(file, source, problems);
-  if (data === UNREADABLE) return undefined;
-  if (source.document.warnings.length === 0) frontMatter?.set(text, data);
-  return { source, data };
-}
-
-/**
- * The data of YAML text that parses with no error and no warning, within the alias cap: exactly what
- * `parseData` returns and may cache for it. Undefined otherwise (loading then parses it and says why).
- */
-export function cleanYamlData(text: string): { data: unknown } | undefined {
-  const source = parseYaml('', text, []);
-  if (!source || source.document.warnings.length > 0) return undefined;
-  const data = toData('', source, []);
-  return data === UNREADABLE ? undefined : { data };
-}
-
-/** A YamlSource parsed on first use: only a message needing a line number reads it. */
-export function lazySource(file: string, text: string): YamlSource {
-  let parsed: YamlSource | undefined;
-  // The text parsed without error when it was cached; should the parser now disagree, lines fall back to 1.
-  const source = () => (parsed ??= parseYaml(file, text, []) ?? { document: new Document(), lineCounter: new LineCounter() });
-  return {
-    get document() {
-      return source().document;
-    },
-    get lineCounter() {
-      return source().lineCounter;
-    },
-  };
+  return data === UNREADABLE ? undefined : { source, data };
 }
 
 // Windows editors may save a byte-order mark, which hides the opening `---`, and CRLF line
 // endings, which leave a `\r` on the last front-matter value ("work\r" is not "work").
 /** A content file's text as loading reads it. */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
 /** Front matter (raw YAML) and Markdown body of normalised text; the body is what gets rendered. */
-export function splitFrontMatter(text: string): { matter: string; content: string } {
+function splitFrontMatter(text: string): { matter: string; content: string } {
   // Our own engine: we parse the raw block with `yaml` to keep positions for error lines.
   return matter(text, { engines: { yaml: () => ({}) } });
 }

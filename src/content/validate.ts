@@ -6,7 +6,7 @@ import { plainText, say, type Code, type Param, type Text } from '../messages/te
 import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
 import { checkBody } from './limits.ts';
-import type { CleanCheck, EntryKind, LoadedContent, RawEntry } from './load.ts';
+import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';
 import {
   contactsSchema,
@@ -69,7 +69,7 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
   const references: ImageReferences = new Map();
 
   for (const entry of content.entries) {
-    const { result, found, rejected, images } = schemaChecked.get(entry.source) ?? (entry.checked ? cleanResult(entry.checked) : checkSchema(entry));
+    const { result, found, rejected, images } = schemaChecked.get(entry.source) ?? checkSchema(entry);
     problems.push(...found);
     // Walk the raw data, so a missing image is reported even when another field of the file is
     // wrong; a field the schema already rejected (a bad image path) is not reported twice.
@@ -117,21 +117,6 @@ function checkSchema(entry: RawEntry): SchemaCheck {
   const check = { result, found, rejected: new Set(issues.map((issue) => formatPath(issue.path))), images: imageReferences(entry.data) };
   schemaChecked.set(entry.source, check);
   return check;
-}
-
-/**
- * The schema check of one file, run by the thread that read it (src/model/markdown-worker.ts), when it
- * finds nothing to report: no error and no warning. Undefined otherwise: the file is then checked again
- * where the problems are gathered, so they come out exactly as from a one-thread build.
- */
-export function cleanSchemaCheck(entry: RawEntry): CleanCheck | undefined {
-  const { result, found, images } = checkSchema(entry);
-  return result.success && found.length === 0 ? { data: result.data, images } : undefined;
-}
-
-/** What `checkSchema` gave for a file `cleanSchemaCheck` passed. */
-function cleanResult({ data, images }: CleanCheck): SchemaCheck {
-  return { result: { success: true, data }, found: [], rejected: new Set(), images };
 }
 
 function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {

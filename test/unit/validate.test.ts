@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent, type RawEntry } from '../../src/content/load.ts';
-import { cleanSchemaCheck, validateContent, type Entries } from '../../src/content/validate.ts';
+import { loadContent } from '../../src/content/load.ts';
+import { validateContent, type Entries } from '../../src/content/validate.ts';
 import { formatProblem } from '../../src/errors.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 import type { FileMap } from '../helpers/files.ts';
@@ -284,49 +284,6 @@ describe('validateContent: unknown fields', () => {
   it('lists the known fields when no field is close', async () => {
     const { lines } = await check({ 'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: 50\ncolore: blu\n---\n' });
     expect(lines).toEqual(['content/services/01-colloquio.md:4: warning: colore: unknown field, ignored; known fields: title, duration']);
-  });
-});
-
-describe('cleanSchemaCheck (validation in the thread that read a file)', () => {
-  it('passes only files with nothing to report, and validation given its verdicts reports what it reports alone, in the same order and lines', async () => {
-    const project = await projectWith({
-      // A missing image is found only against the whole content: the file itself is clean.
-      [AT]: rossiWith('  image: images/rossi.jpg', '  image: images/rosi.jpg'),
-      'content/professionals/bianchi.md': rossiWith('name: Maria Rossi', 'name: Anna Bianchi\nnmae: Anna'),
-      'content/professionals/verdi.md': rossiWith('order: 1', 'order: primo'),
-      'content/professionals/neri.md': rossiWith('name: Maria Rossi', 'name: Lucia Neri'),
-    });
-    const loaded = await loadContent(path.join(project, 'content'), project);
-    const verdicts = new Map(loaded.entries.map((entry) => [entry.file, cleanSchemaCheck(entry)]));
-    expect(verdicts.get(AT)).toBeDefined();
-    expect(verdicts.get('content/professionals/neri.md')).toBeDefined();
-    expect(verdicts.get('content/professionals/bianchi.md')).toBeUndefined();
-    expect(verdicts.get('content/professionals/verdi.md')).toBeUndefined();
-
-    const alone = validateContent(await loadContent(path.join(project, 'content'), project));
-    // What loading makes of a checked file: the schema's data in place of the raw data, and the verdict.
-    const entries = loaded.entries.map((entry): RawEntry => {
-      const check = verdicts.get(entry.file);
-      return check ? { ...entry, data: check.data, checked: check } : entry;
-    });
-    const given = validateContent({ ...loaded, entries });
-    expect(given.problems.map(formatProblem)).toEqual(alone.problems.map(formatProblem));
-    expect([...given.references]).toEqual([...alone.references]);
-    expect(alone.problems.map(formatProblem)).toContain(`${AT}:6: photo.image: image "images/rosi.jpg" not found; add it to content/images/ or fix the name`);
-  });
-
-  it('gives the data validation gives, defaults filled in', async () => {
-    const project = await projectWith({ [AT]: ROSSI });
-    const loaded = await loadContent(path.join(project, 'content'), project);
-    const entries = loaded.entries.map((entry): RawEntry => {
-      const check = cleanSchemaCheck(entry);
-      expect(check).toBeDefined();
-      return { ...entry, data: check!.data, checked: check };
-    });
-    const given = validateContent({ ...loaded, entries });
-    const alone = validateContent(await loadContent(path.join(project, 'content'), project));
-    expect(given.entries).toEqual(alone.entries);
-    expect(given.entries!.professionals[0]!.data.listed).toBe(true);
   });
 });
 
