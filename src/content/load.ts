@@ -236,6 +236,7 @@ const YAML_PROBLEMS = new Map<string, Text>([
   ['Implicit keys need to be on a single line', say('yamlKeyOnOneLine')],
   ['Flow sequence in block collection must be sufficiently indented and end with a ]', say('yamlUnclosedList')],
   ['Flow map in block collection must be sufficiently indented and end with a }', say('yamlUnclosedMap')],
+  ['The : indicator must be at most 1024 chars after the start of an implicit block mapping key', say('yamlKeyTooLong')],
 ]);
 
 /** A YAML error of the parser as a message of the catalogue. */

@@ -359,6 +359,11 @@ export const CATALOGUE = {
     en: 'Flow map in block collection must be sufficiently indented and end with a }',
     it: 'il valore inizia con { ma la parentesi non è chiusa: chiudila con }, oppure metti il testo tra virgolette',
   },
+  // yaml refuses a field name over 1,024 characters (YAML 1.2's limit on implicit keys), in words an editor cannot act on.
+  yamlKeyTooLong: {
+    en: 'this line is read as a field name longer than 1,024 characters (everything before ": " is the name): if it is a long text, put it in quotes after the field name, as in description: "…"',
+    it: 'questa riga viene letta come il nome di un campo lungo più di 1.024 caratteri (tutto ciò che precede ": " è il nome): se è un testo lungo, mettilo tra virgolette dopo il nome del campo, come in description: "…"',
+  },
   // Any other YAML mistake: the parser's own words.
   yamlOther: { en: '{message}', it: '{message}' },
   // How the output refusals name the folders no output may be or contain (`{folder}`), with its path in brackets or without.

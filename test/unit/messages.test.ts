@@ -56,12 +56,23 @@ describe('reports in Italian', () => {
     ['title: "Ansia\n', 'aggiungi la virgoletta di chiusura'],
     ['title: A\ntitle: B\n', 'lo stesso campo compare due volte'],
     ['title: A\n\tb: c\n', 'usa solo spazi'],
+    [`title: A\n${'Una descrizione lunga '.repeat(50)}: ancora\n`, 'più di 1.024 caratteri'],
   ])('explain the YAML mistake in %j', async (frontMatter, advice) => {
     const project = await projectWith({ 'content/contatti.md': `---\n${frontMatter}---\n\nTesto.\n` });
     const { problems } = await checkContent(resolveOptions({}, project));
     const yaml = problems.filter((problem) => problem.field === 'YAML');
     expect(yaml.length).toBeGreaterThan(0);
     expect(yaml.map((problem) => render(problem.text, 'it')).join('\n')).toContain(advice);
+  });
+
+  it('locate a field name over 1,024 characters (which yaml refuses) on its line, in words an editor can act on', async () => {
+    const text = 'Una descrizione lunga '.repeat(50);
+    const project = await projectWith({ 'content/contatti.md': `---\ntitle: Contatti\n${text}: ancora\n---\n\nTesto.\n` });
+    const { problems } = await checkContent(resolveOptions({}, project));
+    const yaml = problems.filter((problem) => problem.field === 'YAML');
+    expect(yaml.map((problem) => formatProblemIn(problem, 'en'))).toEqual([
+      'content/contatti.md:3: YAML: this line is read as a field name longer than 1,024 characters (everything before ": " is the name): if it is a long text, put it in quotes after the field name, as in description: "…"',
+    ]);
   });
 
   // Every message of src/refusals.ts that a content file's problem can carry, made as the code makes it.
