@@ -8,6 +8,11 @@
 // unchanged: anything else, however harmless, returns undefined and takes the full pipeline
 // (src/model/markdown.ts). test/unit/plain-blocks.test.ts compares both ways over generated bodies, the
 // edges of this language and the repository's own content.
+//
+// Kept because it pays (issue 23's bar: 10 % of a truly cold build of the sample). Whole-process CPU of
+// `build`, A/B alternating, 15 pairs, no output folder, cache folder emptied but for the encoded photos:
+// 520 ms with it, 638 ms without (+118 ms, se 10: 23 %). With the photos encoded too, 1,654 against
+// 1,730 ms (+76 ms, se 17, 10 pairs: 4.6 %).
 
 /**
  * A character outside the language: it holds letters, digits, spaces, line ends and the punctuation
