@@ -1,7 +1,7 @@
 // Loads and validates the content, images decoded: all that `brochure check` runs, and the first stage of every build.
 import type { ResolvedOptions } from '../options.ts';
 import type { ContentError } from '../errors.ts';
-import { checkImages } from '../bundle/image-check.ts';
+import { checkImages } from './image-check.ts';
 import { loadContent, type ParsedFileCache } from './load.ts';
 import { mentionFinder, type FindMention } from './mentions.ts';
 import { validateContent, type Entries } from './validate.ts';

@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImages } from '../../src/bundle/image-check.ts';
+import { checkImages } from '../../src/content/image-check.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { tempDir } from '../helpers/files.ts';
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as safety from '../../src/bundle/svg-safety.ts';
+import * as safety from '../../src/content/svg-safety.ts';
 import { render } from '../../src/messages/text.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 

@@ -2,12 +2,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
-import { readProblem, specialKind } from '../content/read-file.ts';
-import { decodeText } from '../content/text-encoding.ts';
-import type { ImageReferences } from '../content/validate.ts';
+import { readProblem, specialKind } from './read-file.ts';
+import { decodeText } from './text-encoding.ts';
+import type { ImageReferences } from './validate.ts';
 import type { Text } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
-import { cacheEntryOf, svgSize } from './images.ts';
+import { cacheEntryOf, svgSize } from '../bundle/images.ts';
 import { unsafeSvgContent } from './svg-safety.ts';
 
 /**
