@@ -51,6 +51,8 @@ export const bodyProblems = {
   tooLarge: (bytes: number, limit: number) => say('bodyTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
   tooDeep: (what: 'tooDeepQuotes' | 'tooDeepLists' | 'tooDeepQuotesAndLists' | 'tooDeepHtml' | 'tooDeepEmphasis', depth: number, limit: number) => say(what, { depth, limit }),
   itemsOpeningContainers: (limit: number) => say('itemsOpeningContainers', { limit }),
+  headingTooHigh: (level: number, lowest: number) => say('headingTooHigh', { level, marks: '#'.repeat(level), lowest, lowestMarks: '#'.repeat(lowest) }),
+  strikethrough: say('strikethrough'),
 };
 
 /** Problems of an image, reported at the field that names it; `image` is the `images/…` path. */

@@ -59,11 +59,15 @@ export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8
   const [sveltia, script, strings] = await Promise.all([sveltiaFiles(inputs.packageRoot, folder), bundleEditorScript(inputs.packageRoot, inputs.cacheDir), italianStrings(inputs.packageRoot)]);
   for (const [name, bytes] of sveltia) files.set(`${ADMIN_DIR}/${name}`, bytes);
   files.set(`${ADMIN_DIR}/${EDITOR_SCRIPT}`, script);
+  files.set(`${ADMIN_DIR}/${EDITOR_STYLE}`, Buffer.from(EDITOR_CSS));
   files.set(`${ADMIN_DIR}/locales/it.json`, strings);
   return files;
 }
 
 const EDITOR_SCRIPT = 'editor.js';
+const EDITOR_STYLE = 'editor.css';
+/** Our additions to Sveltia's look: the reasons a save was refused, one per line. */
+const EDITOR_CSS = `[role='dialog'] .error, [role='alertdialog'] .error { white-space: pre-line; }\n`;
 
 function adminPage(site: SiteConfig, stylesheet: string): string {
   // Under the site's base path like every other file (a GitHub Pages project site lives under /<repo>/).
@@ -78,6 +82,7 @@ function adminPage(site: SiteConfig, stylesheet: string): string {
 <meta name="robots" content="noindex, nofollow">
 <title>Redazione · ${escapeHtml(site.name)}</title>
 <link href="${folder}/config.yml" type="application/yaml" rel="cms-config-url">
+<link href="${folder}/${EDITOR_STYLE}" rel="stylesheet">
 </head>
 <body>
 <script src="${folder}/${EDITOR_SCRIPT}" data-stylesheet="${escapeHtml(stylesheet)}"></script>

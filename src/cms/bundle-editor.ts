@@ -19,8 +19,9 @@ export async function bundleEditorScript(packageRoot: string, cacheDir: string):
     minify: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // The content checks name image paths with node:path's POSIX helpers.
+    // The content checks name image paths with node:path's POSIX helpers and measure bodies with Buffer.
     alias: { 'node:path': path.join(packageRoot, 'src', 'cms', 'browser', 'posix-path.ts') },
+    inject: [path.join(packageRoot, 'src', 'cms', 'browser', 'buffer.ts')],
   });
   if (!script) throw new Error('esbuild produced no editor script');
   return script.contents;

@@ -11,6 +11,9 @@ import {
   siteSchema,
   type SiteConfig,
 } from '../content/schema.ts';
+import { lowestHeadingLevel } from '../content/body-markup.ts';
+import type { EntryKind } from '../content/load.ts';
+import { formatOf } from './browser/file-format.ts';
 import { cmsFields, type CmsField } from './fields.ts';
 
 /**
@@ -20,12 +23,34 @@ import { cmsFields, type CmsField } from './fields.ts';
  */
 export type CmsBackend = { name: 'github'; repo: string; branch: string; base_url?: string } | { name: 'local'; folder: string };
 
-/** The Markdown body of a content file: not a schema field, the text below the front matter. */
-const BODY: CmsField = { label: 'Testo', name: 'body', widget: 'markdown', required: false, hint: 'Il testo della pagina; una riga vuota separa i paragrafi' };
+/**
+ * The Markdown body of a content file (not a schema field: the text below the front matter), with a
+ * toolbar offering exactly what the pages render and style (templates/styles/base.css `.prose`): bold,
+ * italic, links, lists, and headings from the level the page leaves to its text down to h3. No
+ * strikethrough, quotes, code or images (the pipeline does not render or style them), no raw Markdown
+ * mode and no Markdown shortcuts (`# ` would make a second <h1>); what gets past is refused at save.
+ */
+function bodyField(kind: EntryKind, hint = 'Il testo della pagina; una riga vuota separa i paragrafi'): CmsField {
+  const headings = HEADING_BUTTONS.slice(lowestHeadingLevel(kind) - 2);
+  return {
+    label: 'Testo',
+    name: 'body',
+    widget: 'markdown',
+    required: false,
+    hint,
+    buttons: ['bold', 'italic', 'link', ...headings, 'bulleted-list', 'numbered-list'],
+    editor_components: [],
+    modes: ['rich_text'],
+    use_markdown_shortcuts: false,
+    linked_images: false,
+  };
+}
+
+const HEADING_BUTTONS = ['heading-two', 'heading-three'];
 
 /**
- * A new service's file name: Decap can only name files from the entry's fields, and the `<nn>-`
- * position is not one of them, so new services go last (99) until their file is renamed.
+ * A new service's file name: the editor names files from the entry's fields, and the loader wants a
+ * `<nn>-` prefix, so new services get 99 (last, unless «Riordina» gives them an `order`).
  */
 export const NEW_SERVICE_PREFIX = '99';
 
@@ -46,11 +71,12 @@ export function siteBackend(site: SiteConfig): CmsBackend | undefined {
 export function cmsConfig(backend: CmsBackend, contentDir: string, root: string): Record<string, unknown> {
   const content = path.relative(root, contentDir).split(path.sep).join('/') || '.';
   const file = (name: string) => `${content === '.' ? '' : `${content}/`}${name}`;
-  const page = (name: string, label: string, fields: CmsField[], markdown = true) => ({
+  const page = (name: string, label: string, kind: EntryKind, fields: CmsField[]) => ({
     name: name.replace(/\.\w+$/, ''),
     label,
     file: file(name),
-    fields: markdown ? [...fields, BODY] : fields,
+    format: formatOf(kind),
+    fields: kind === 'site' ? fields : [...fields, bodyField(kind)],
   });
   return {
     backend: configBackend(backend),
@@ -81,15 +107,20 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
         name: 'services',
         label: 'Percorsi',
         label_singular: 'percorso',
-        description: 'Un file per percorso; compaiono nella pagina Percorsi nell’ordine del numero all’inizio del nome del file.',
+        description: 'Un file per percorso; per cambiare l’ordine in cui compaiono nella pagina Percorsi usa «Riordina».',
         folder: file('services'),
         extension: 'md',
-        format: 'frontmatter',
+        format: formatOf('service'),
         create: true,
         identifier_field: 'title',
         slug: `${NEW_SERVICE_PREFIX}-{{slug}}`,
         summary: '{{title}}',
-        fields: [...cmsFields(serviceSchema), { ...BODY, hint: 'La descrizione del percorso, come appare aprendo la sua voce' }],
+        // She moves the services with «Riordina» (drag and drop): Sveltia numbers their `order` fields 1, 2, 3…
+        reorder: true,
+        // Listed in the site's order until she reorders: by file name (the `<nn>-` prefix).
+        sortable_fields: { fields: ['slug', 'title'], default: { field: 'slug', direction: 'ascending' } },
+        // `order` is Sveltia's own field when `reorder` is on (it writes it, she never types it).
+        fields: [...cmsFields(serviceSchema).filter((field) => field.name !== 'order'), bodyField('service', 'La descrizione del percorso, come appare aprendo la sua voce')],
       },
       {
         name: 'professionals',
@@ -98,27 +129,27 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
         description: 'Una pagina per professionista: il nome del file (dal nome e cognome) diventa l’indirizzo della pagina.',
         folder: file('professionals'),
         extension: 'md',
-        format: 'frontmatter',
+        format: formatOf('professional'),
         create: true,
         identifier_field: 'name',
         slug: '{{slug}}',
         summary: '{{name}}',
-        fields: [...cmsFields(professionalSchema), { ...BODY, hint: 'La biografia, sotto la foto e il percorso' }],
+        fields: [...cmsFields(professionalSchema), bodyField('professional', 'La biografia, sotto la foto e il percorso')],
       },
       {
         name: 'pages',
         label: 'Pagine',
         files: [
-          page('home.md', 'Home', cmsFields(homeSchema)),
-          page('contatti.md', 'Contatti', cmsFields(contactsSchema)),
-          page('percorsi.md', 'Percorsi (introduzione)', cmsFields(servicesPageSchema)),
-          page('privacy.md', 'Informativa privacy', cmsFields(privacySchema)),
+          page('home.md', 'Home', 'home', cmsFields(homeSchema)),
+          page('contatti.md', 'Contatti', 'contacts', cmsFields(contactsSchema)),
+          page('percorsi.md', 'Percorsi (introduzione)', 'services-page', cmsFields(servicesPageSchema)),
+          page('privacy.md', 'Informativa privacy', 'privacy', cmsFields(privacySchema)),
         ],
       },
       {
         name: 'settings',
         label: 'Impostazioni',
-        files: [page('site.yaml', 'Impostazioni del sito', cmsFields(siteSchema), false)],
+        files: [page('site.yaml', 'Impostazioni del sito', 'site', cmsFields(siteSchema))],
       },
     ],
   };

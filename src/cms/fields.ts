@@ -1,4 +1,4 @@
-// Zod content schemas -> Decap CMS field definitions: widget by type, required, pattern and default from the schema, labels from `.meta()`.
+// Zod content schemas -> Sveltia CMS field definitions (Decap's format): widget by type, required, pattern and default from the schema, labels from `.meta()`.
 import { z } from 'zod';
 
 /** The Italian label and hint every schema field carries in its `.meta()`; `widget` and `options` refine the choice of widget. */
@@ -13,7 +13,7 @@ export interface FieldMeta {
   pattern?: string;
 }
 
-/** One field of a Decap collection, as its config.yml spells it. */
+/** One field of a collection, as config.yml spells it. */
 export interface CmsField {
   label: string;
   name: string;
@@ -21,7 +21,7 @@ export interface CmsField {
   hint?: string;
   required?: boolean;
   default?: unknown;
-  /** Decap checks a non-empty value against it before saving: [regular expression, message]. */
+  /** Sveltia checks a non-empty value against it before saving: [regular expression, message]. */
   pattern?: [string, string];
   value_type?: 'int';
   min?: number;
@@ -31,6 +31,12 @@ export interface CmsField {
   field?: CmsField;
   collapsed?: boolean;
   choose_url?: boolean;
+  /** The rich-text toolbar (Sveltia's markdown widget). */
+  buttons?: string[];
+  editor_components?: string[];
+  modes?: ('rich_text' | 'raw')[];
+  use_markdown_shortcuts?: boolean;
+  linked_images?: boolean;
 }
 
 /** The label and hint of a schema field, looked up through `.optional()` and `.default()`. */
@@ -40,12 +46,12 @@ export function metaOf(schema: z.ZodType): Partial<FieldMeta> {
   return inner === schema ? own : { ...(inner.meta() as Partial<FieldMeta> | undefined), ...own };
 }
 
-/** Decap fields for every key of an object schema, in the schema's order (Decap writes keys in that order). */
+/** Editor fields for every key of an object schema, in the schema's order (Sveltia writes keys in that order). */
 export function cmsFields(schema: z.ZodObject): CmsField[] {
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => cmsField(name, field));
 }
 
-/** One Decap field for `schema`: fails loudly when the schema lacks its Italian label or hint. */
+/** One editor field for `schema`: fails loudly when the schema lacks its Italian label or hint. */
 export function cmsField(name: string, schema: z.ZodType): CmsField {
   const meta = metaOf(schema);
   if (!meta.label || meta.hint === undefined) throw new Error(`schema field "${name}" has no Italian label and hint: add .meta({ label, hint })`);
@@ -114,7 +120,7 @@ const FORMAT_PATTERNS: Record<string, string> = {
   email: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
 };
 
-/** The regular expression (as Decap wants it: a string) that the schema's text must match, if any. */
+/** The regular expression (as config.yml wants it: a string) that the schema's text must match, if any. */
 function patternOf(schema: z.ZodType): { pattern?: [string, string] } {
   const alternatives = textAlternatives(schema);
   if (alternatives === undefined) return {};

@@ -106,5 +106,7 @@ export const ITALIAN_STRINGS = {
     no_subfolders: 'Questa cartella non ha sottocartelle.',
   },
   status: { deploying: 'In pubblicazione' },
+  // Worded by us: Sveltia's "try again later" misleads when our checks refused the entry (the reasons follow it).
+  saving_entry: { error: { description: 'La voce non è stata salvata.' } },
   workflow: { deploying_deletion: 'Eliminazione' },
 } as const;

@@ -9,12 +9,8 @@ import type { Text } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
 import { cacheEntryOf, svgSize } from '../bundle/images.ts';
 import { unsafeSvgContent } from './svg-safety.ts';
+import { MAX_IMAGE_PIXELS } from '../content/limits.ts';
 
-/**
- * Largest source image, in pixels. 100 megapixels is twice a 48 MP phone photo; decoding one takes
- * some 400 MB, while a 30000×30000 PNG (900 MP) would take 2.7 GB. The site uses at most 2400 px.
- */
-export const MAX_IMAGE_PIXELS = 100_000_000;
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 /** The last verdict per file signature, so watch re-checks only images that changed. */

@@ -24,6 +24,13 @@ export const MAX_NESTING = 100;
  * minute, deep or not and whether in one list or many. Pages write an inner item on a line of its own.
  */
 export const MAX_ITEMS_OPENING_CONTAINERS = 200;
+
+/**
+ * Largest source image, in pixels (src/bundle/image-check.ts; the web editor checks uploads against it
+ * too). 100 megapixels is twice a 48 MP phone photo; decoding one takes some 400 MB, while a
+ * 30000×30000 PNG (900 MP) would take 2.7 GB. The site uses at most 2400 px.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
 /** Aliases yaml may expand in one file (its own default); an alias bomb needs far more. */
 export const MAX_YAML_ALIASES = 100;
 

@@ -270,6 +270,11 @@ export const serviceSchema = z.object({
    * Left out, the page says nothing about duration (the spec has one such service).
    */
   duration: z.union([z.number().int().positive(), z.literal('caso per caso')]).optional().meta({ label: 'Durata', hint: 'Minuti per seduta (per esempio 50), oppure “caso per caso”; vuoto per non indicarla' }),
+  /**
+   * The service's place in the list, written by the web editor when she reorders the services (each
+   * gets 1, 2, 3…). Left out, the `<nn>-` prefix of the file name decides, as before.
+   */
+  order: z.number().int().positive().optional().meta({ label: 'Posizione', hint: 'Il posto nella pagina Percorsi (1 è il primo); vuoto: decide il numero all’inizio del nome del file. Per spostare i percorsi usa «Riordina» nell’elenco' }),
 });
 
 export type SiteConfig = z.infer<typeof siteSchema>;

@@ -5,6 +5,7 @@ import { ContentError, errorsOf } from '../errors.ts';
 import { plainText, say, type Code, type Param, type Text } from '../messages/text.ts';
 import { RESERVED_SLUGS } from '../routes.ts';
 import { closest } from './closest.ts';
+import { bodyMarkupProblems } from './body-markup.ts';
 import { checkBody } from './limits.ts';
 import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';
@@ -45,7 +46,8 @@ export interface Entries {
   images: string[];
 }
 
-const SCHEMAS = {
+/** The schema of each kind of content file. */
+export const SCHEMAS = {
   site: siteSchema,
   home: homeSchema,
   contacts: contactsSchema,
@@ -90,6 +92,13 @@ export function validateContent(content: LoadedContent): { entries?: Entries; pr
   return { entries: assemble(valid, referenced), problems, references };
 }
 
+/** The problems one entry has on its own, images taken as present (the web editor checks an entry before saving it: src/cms/entry-check.ts). */
+export function entryProblems(entry: RawEntry): ContentError[] {
+  const problems = [...checkSchema(entry).found];
+  checkSlugs([entry], problems);
+  return problems;
+}
+
 /** One entry against its schema: what depends on the file alone, not on the rest of the content. */
 interface SchemaCheck {
   result: ReturnType<z.ZodType['safeParse']>;
@@ -107,7 +116,11 @@ const schemaChecked = new WeakMap<RawEntry['source'], SchemaCheck>();
 function checkSchema(entry: RawEntry): SchemaCheck {
   const schema = SCHEMAS[entry.kind];
   const found: ContentError[] = [];
-  if (entry.bodyLine !== undefined) found.push(...checkBody(entry.file, entry.body, entry.bodyLine));
+  if (entry.bodyLine !== undefined) {
+    const limits = checkBody(entry.file, entry.body, entry.bodyLine);
+    // A body past the limits is not read further.
+    found.push(...(limits.length > 0 ? limits : bodyMarkupProblems(entry.kind, entry.file, entry.body, entry.bodyLine)));
+  }
   reportUnknownKeys(schema, entry.data, [], entry, found);
   const result = schema.safeParse(entry.data, { reportInput: true });
   const issues = result.success ? [] : result.error.issues;

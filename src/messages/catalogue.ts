@@ -145,6 +145,14 @@ export const CATALOGUE = {
     en: 'is {size}; a page body may be at most {limit} (about 40,000 words); split it into several pages',
     it: 'pesa {size}, ma il testo di una pagina può arrivare al massimo a {limit} (circa 40.000 parole): dividilo in più pagine',
   },
+  headingTooHigh: {
+    en: 'a level-{level} heading ("{marks} …") would stand beside the page\'s own titles; the headings of this text start at level {lowest} ("{lowestMarks} …")',
+    it: 'un titolo di livello {level} ("{marks} …") starebbe alla pari dei titoli della pagina: in questo testo i titoli partono dal livello {lowest} ("{lowestMarks} …"); scegli quel livello',
+  },
+  strikethrough: {
+    en: 'strikethrough ("~~text~~") is not shown by the site, the tildes would appear as typed; remove them, or say in words what changed',
+    it: 'il testo barrato ("~~testo~~") il sito non lo mostra: le tilde comparirebbero così come sono scritte; toglile, oppure scrivi a parole che cosa è cambiato',
+  },
   tooDeepQuotes: {
     en: 'blockquotes (">") nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'citazioni (">") annidate su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano poche',

@@ -20,7 +20,7 @@ export interface Professional extends ProfessionalData {
   biographyHtml: string;
 }
 
-/** A service with its position from the `<nn>-` prefix and the description as HTML. */
+/** A service with its position (its `order`, else the `<nn>-` prefix) and the description as HTML. */
 export interface Service extends ServiceData {
   slug: string;
   position: number;
@@ -89,7 +89,8 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
       (entry): Service => ({
         ...entry.data,
         slug: entry.slug,
-        position: entry.position,
+        // Its `order` when the web editor set one (she reordered the services), else its file's prefix.
+        position: entry.data.order ?? entry.position,
         source: entry.file,
         descriptionHtml: htmlOf(entry.body),
       }),

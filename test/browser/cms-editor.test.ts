@@ -47,12 +47,15 @@ describe('the web editor of brochure watch --edit', () => {
   /** The editor, loaded once (Sveltia's bundle costs each new page CPU) and given the project's folder in beforeAll. */
   let editor: Page | undefined;
 
-  /** The editor at `hash`: Sveltia's router follows a hash change as it does a click in its own menus. */
+  /** The editor at `hash`, loaded afresh. */
   async function openEditor(hash: string): Promise<Page> {
     if (!editor) {
       editor = await context.newPage();
       editor.on('pageerror', (error) => pageErrors.push(error.message));
     }
+    // A fresh load each time: an entry a test left unsaved cannot hold the next one back (Sveltia
+    // finds the folder again in its own storage).
+    await editor.goto('about:blank');
     await editor.goto(`${url}/admin#${hash}`);
     return editor;
   }
@@ -213,6 +216,97 @@ describe('the web editor of brochure watch --edit', () => {
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await page.getByRole('group', { name: /Titolo/ }).first().getByText('Questo campo è obbligatorio.').waitFor();
     expect([...(await readFolder(page)).keys()]).toEqual(before);
+  });
+
+  it('refuses a HEIC photo with how to convert it, and writes nothing', async () => {
+    const heic = path.join(await tempDir('brochure-heic-'), 'foto.HEIC');
+    // What an iPhone saves: an ISO box whose brand is heic (Chromium cannot decode it, as Sveltia cannot show it).
+    await writeFile(heic, Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4000, 1)]));
+    const before = await readFolder(await openEditor('/'));
+    const page = await openEditor('/collections/professionals/entries/giulia-marchetti');
+    await field(page, 'Nome e cognome').waitFor();
+    await page.getByRole('button', { name: /Sostituisci l.immagine/ }).first().click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
+    await (await chooser).setFiles(heic);
+    await page.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
+    await page.getByRole('button', { name: 'Salva', exact: true }).click();
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'La voce non è stata salvata.' });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain('Il sito non accetterebbe questa voce:');
+    expect(text).toContain('Foto (photo, image): "images/foto.heic" è una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG');
+    // One mistake, one line: nothing about folders or other fields.
+    expect(text.split('•').length).toBe(2);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const after = await readFolder(page);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
+  });
+
+  it('will not delete a photo a page uses, and says which page and field', async () => {
+    const page = await openEditor('/assets');
+    await page.getByRole('checkbox', { name: /giulia-marchetti\.jpg/ }).click();
+    await page.getByRole('button', { name: /^Elimina File Multimedial/ }).click();
+    const dialog = page.locator('[role=dialog], [role=alertdialog]').filter({ hasText: 'Elimina File Multimediale' });
+    await dialog.getByText('Questa immagine non si può eliminare').waitFor();
+    expect(await dialog.innerText()).toContain('Professionisti › Giulia Marchetti');
+    expect(await dialog.getByRole('button', { name: 'Elimina' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    expect((await readFolder(page)).has('content/images/giulia-marchetti.jpg')).toBe(true);
+  });
+
+  it('offers in the text toolbar only what the pages render: no strikethrough, quotes, code, images or second h1', async () => {
+    const toolbar = async (hash: string) => {
+      const page = await openEditor(hash);
+      // The body's field ("Testo"), not "Testo alternativo".
+      const box = page.locator('section[data-key-path="body"]');
+      await page.locator('section[data-key-path]').first().waitFor();
+      // Sveltia draws the fields below the fold as they scroll into view: scroll the form to its end.
+      await page.locator('section[data-key-path]').first().hover();
+      await eventually('the body field', async () => {
+        if ((await box.count()) > 0) return true;
+        await page.mouse.wheel(0, 2000);
+        return undefined;
+      });
+      await box.getByRole('button', { name: 'Grassetto' }).waitFor();
+      const buttons = await box.getByRole('button').evaluateAll((all) => all.map((button) => button.getAttribute('aria-label') ?? button.textContent!.trim()));
+      await box.getByRole('button', { name: /Opzioni Stile Testo/ }).first().click();
+      const menu = page.locator('[role=menu], [role=listbox]').last();
+      await menu.waitFor();
+      const styles = await menu.locator('[role^=menuitem], [role=option]').evaluateAll((all) => all.map((item) => item.textContent!.replace(/\bcheck\b/, '').replace(/^[a-z_0-9]+\s+/, '').trim()));
+      await page.keyboard.press('Escape');
+      return { buttons, styles };
+    };
+    const service = await toolbar('/collections/services/entries/02-sessuologia');
+    expect(service.buttons).toEqual(expect.arrayContaining(['Grassetto', 'Corsivo', 'Link']));
+    for (const absent of ['Barrato', 'Codice', 'Citazione', 'Immagine', 'Modifica in Markdown']) expect(service.buttons, absent).not.toContain(absent);
+    // Inside a service (an h2 on the page) headings start at h3.
+    expect(service.styles).toEqual(['Paragrafo', 'Titolo 3', 'Elenco Puntato', 'Elenco Numerato']);
+    // Chiara's page: the HEIC test left Giulia's with an unsaved draft, which Sveltia offers to restore.
+    const professional = await toolbar('/collections/professionals/entries/chiara-de-santis');
+    expect(professional.styles).toEqual(['Paragrafo', 'Titolo 2', 'Titolo 3', 'Elenco Puntato', 'Elenco Numerato']);
+  });
+
+  it('reorders the services: «Riordina», one up, «Fatto», and the page follows', async () => {
+    const page = await openEditor('/collections/services');
+    await page.getByRole('button', { name: 'Riordina le Voci' }).click();
+    await page.getByRole('row', { name: /Orientamento al futuro/ }).getByRole('button', { name: 'Sposta Su' }).click();
+    await page.getByRole('button', { name: 'Fine del Riordino delle Voci' }).click();
+    // Read while Sveltia may still be writing the files: a read that meets one mid-write tries again.
+    await eventually('the reordered files', async () => ((await readFolder(page).catch(() => undefined))?.get('content/services/09-orientamento.md')?.toString().includes('order: 8') ? true : undefined));
+    const before = await readFile(path.join(content, 'services', '09-orientamento.md'), 'utf8');
+    const changed = await syncToDisk(page);
+    expect(changed).toEqual(['content/services/08-regolazione-emozioni.md', 'content/services/09-orientamento.md']);
+    // Only the order line changes.
+    expect(changedLines(before, await readFile(path.join(content, 'services', '09-orientamento.md'), 'utf8'))).toEqual(['order: 8']);
+    const html = await eventually('the reordered page', async () => {
+      const text = await (await fetch(`${url}/percorsi`)).text();
+      return text.indexOf('Orientamento al futuro') < text.indexOf('Consapevolezza e regolazione delle emozioni') ? text : undefined;
+    });
+    expect(html).toContain('Orientamento al futuro');
+    const check = await runInProcess(['check'], project);
+    expect(check.stderr).toBe('');
   });
 
   it('shows a misspelt field at once, in Italian, in a panel that can be closed', async () => {

@@ -31,6 +31,7 @@ describe('adminBuild', () => {
       'admin.html',
       'admin/chunks/react-dom.js',
       'admin/config.yml',
+      'admin/editor.css',
       'admin/editor.js',
       'admin/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2',
       'admin/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2',

@@ -67,7 +67,8 @@ describe('the labels beside the schemas', () => {
 describe('cmsConfig', () => {
   it.each(Object.keys(SCHEMAS))('lists every field of %s and nothing else (plus the Markdown body of .md files)', (name) => {
     const schema = SCHEMAS[name as keyof typeof SCHEMAS];
-    const expected = schemaPaths(schema).map(({ path }) => path);
+    // A service's `order` is Sveltia's own field when reordering is on: it writes it, she never types it.
+    const expected = schemaPaths(schema).map(({ path }) => path).filter((path) => !(name === 'services' && path === 'order'));
     const body = name === 'site' ? [] : ['body'];
     expect(configPaths(fieldsOf(name === 'site' ? 'site' : name))).toEqual([...expected, ...body]);
   });
@@ -128,6 +129,27 @@ describe('cmsConfig', () => {
     const regex = new RegExp(pattern![0]);
     for (const value of good) expect(regex.test(value), value).toBe(true);
     for (const value of bad) expect(regex.test(value), value).toBe(false);
+  });
+
+  it('offers in the text toolbar only what the pages render, headings from the level the page leaves to the text', () => {
+    expect(field(fieldsOf('services'), 'body')).toMatchObject({
+      buttons: ['bold', 'italic', 'link', 'heading-three', 'bulleted-list', 'numbered-list'],
+      editor_components: [],
+      modes: ['rich_text'],
+      use_markdown_shortcuts: false,
+    });
+    for (const name of ['professionals', 'home', 'contatti', 'percorsi', 'privacy']) {
+      expect(field(fieldsOf(name), 'body').buttons, name).toEqual(['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list']);
+    }
+  });
+
+  it('lets her reorder the services (Sveltia writes `order`), lists them in the site’s order, and reads files through our formats', () => {
+    const services = collection('services') as Record<string, unknown>;
+    expect(services['reorder']).toBe(true);
+    expect(services['format']).toBe('brochure-service-frontmatter');
+    expect(collection('professionals') as Record<string, unknown>).toMatchObject({ format: 'brochure-professional-frontmatter' });
+    expect(collection('settings').files![0]).toMatchObject({ format: 'brochure-site-yaml' });
+    expect(collection('pages').files!.map((file) => (file as { format?: string }).format)).toEqual(['brochure-home-frontmatter', 'brochure-contacts-frontmatter', 'brochure-services-page-frontmatter', 'brochure-privacy-frontmatter']);
   });
 
   it('has the editor save digits as a number where the schema takes a number or a word', () => {

@@ -1,0 +1,116 @@
+// The build's own checks on one entry as the web editor is about to save it, worded as the build words them in Italian: bundled into the editor's script (no Node modules).
+import { LineCounter, parseDocument, stringify } from 'yaml';
+import type { z } from 'zod';
+import { MAX_IMAGE_PIXELS } from '../content/limits.ts';
+import type { EntryKind, RawEntry } from '../content/load.ts';
+import { entryProblems, SCHEMAS } from '../content/validate.ts';
+import type { ContentError } from '../errors.ts';
+import { render } from '../messages/text.ts';
+import { imageProblems } from '../refusals.ts';
+import { contentForm, withoutEmpty } from './browser/file-format.ts';
+import { metaOf } from './fields.ts';
+
+/** An entry as Sveltia hands it to a `preSave` listener, its data made plain. */
+export interface Candidate {
+  /** The collection's name in config.yml: services, professionals, pages, settings. */
+  collection: string;
+  /** The file, relative to the repository (`content/services/02-sessuologia.md`); empty for a new entry. */
+  path: string;
+  /** The fields, with the Markdown body under `body`; images as the editor holds them (/images/…) or as content names them. */
+  data: Record<string, unknown>;
+}
+
+/** A picture uploaded with the entry, as the browser decoded it. */
+export interface Upload {
+  /** Where it will be written, as content names it (`images/foto.jpg`). */
+  image: string;
+  width?: number;
+  height?: number;
+}
+
+const KINDS: Record<string, EntryKind> = { services: 'service', professionals: 'professional', settings: 'site' };
+const PAGES: Record<string, EntryKind> = { home: 'home', contatti: 'contacts', percorsi: 'services-page', privacy: 'privacy' };
+
+/** Warnings the editor refuses too: a body written with markup the page would not show as meant. */
+const REFUSED_WARNINGS = new Set(['headingTooHigh', 'strikethrough']);
+
+/**
+ * Why the build would refuse the entry, one Italian line per problem naming the field by its label
+ * ("Data (timeline, voce 1, date): serve una data…"); empty when it may be saved. Images it names are
+ * taken as present (Sveltia picks them from the media folder, and refuses to delete one in use); new
+ * uploads are checked for what the build checks in the file itself (its size in pixels).
+ */
+export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] = []): string[] {
+  const kind = kindOf(candidate);
+  if (!kind) return [];
+  const file = candidate.path || `content/${candidate.collection}/nuovo.md`;
+  // What Sveltia writes (`omit_empty_optional_fields`): an optional field left empty is left out.
+  const { body, ...data } = contentForm(withoutEmpty(SCHEMAS[kind], candidate.data)) as Record<string, unknown>;
+  const markdown = kind !== 'site';
+  const text = stringify(data);
+  const lineCounter = new LineCounter();
+  const source = { document: parseDocument(text, { lineCounter }), lineCounter };
+  const name = file.split('/').pop()!.replace(/\.\w+$/, '');
+  const entry: RawEntry = {
+    kind,
+    file,
+    source,
+    data,
+    body: markdown && typeof body === 'string' ? body : '',
+    ...(markdown && { bodyLine: 1 }),
+    ...(kind === 'professional' && { slug: name }),
+    ...(kind === 'service' && { slug: name.replace(/^\d+-/, ''), position: Number(/^(\d+)-/.exec(name)?.[1] ?? 0) }),
+  };
+  const problems = entryProblems(entry);
+  const refused = problems.filter((problem) => problem.severity === 'error' || REFUSED_WARNINGS.has(problem.code));
+  const lines = refused.map((problem) => describe(kind, problem));
+  for (const upload of uploads) {
+    const { width, height } = upload;
+    if (width !== undefined && height !== undefined && width * height > MAX_IMAGE_PIXELS) {
+      lines.push(render(imageProblems.tooManyPixels(upload.image, width, height, MAX_IMAGE_PIXELS), 'it'));
+    }
+  }
+  return lines;
+}
+
+function kindOf(candidate: Candidate): EntryKind | undefined {
+  if (candidate.collection === 'pages') return PAGES[candidate.path.split('/').pop()?.replace(/\.md$/, '') ?? ''];
+  return KINDS[candidate.collection];
+}
+
+/** `Data (timeline, voce 1, date): serve una data…`: the field's label, then the build's own words. */
+function describe(kind: EntryKind, problem: ContentError): string {
+  const label = problem.field === 'body' ? 'Testo' : labelOf(SCHEMAS[kind], problem.field);
+  const { field: where, message } = problem.in('it');
+  return `${label ? `${label} (${where})` : where}: ${message}`;
+}
+
+/** The Italian label of a field path such as `timeline[0].date`, from the schemas' `.meta()`. */
+function labelOf(schema: z.ZodType, field: string): string | undefined {
+  let current: z.ZodType | undefined = schema;
+  let label: string | undefined;
+  for (const part of field.replace(/\[\d+\]/g, '').split('.')) {
+    const shape = objectShape(current);
+    current = shape?.[part];
+    if (!current) return label;
+    label = metaOf(current).label ?? label;
+    current = elementOf(current);
+  }
+  return label;
+}
+
+function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  const inner = unwrap(schema);
+  return inner && 'shape' in inner ? (inner.shape as Record<string, z.ZodType>) : undefined;
+}
+
+function elementOf(schema: z.ZodType): z.ZodType {
+  const inner = unwrap(schema);
+  return inner && 'element' in inner ? (inner.element as z.ZodType) : schema;
+}
+
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema;
+  while (current && 'unwrap' in current && typeof current.unwrap === 'function' && !('shape' in current) && !('element' in current)) current = current.unwrap() as z.ZodType;
+  return current;
+}
