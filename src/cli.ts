@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
-import { describeEnvironmentError, EnvironmentFailure } from './environment-error.ts';
-import { showImageProgress } from './cli-progress.ts';
+import { describeEnvironmentError, EnvironmentFailure } from './cli/environment-error.ts';
+import { showImageProgress } from './cli/progress.ts';
 import { outputGuard, prepareOutput } from './output/prepare-output.ts';
 import { OutputRefused } from './output/output-guard.ts';
-import { displayPath } from './display-path.ts';
+import { displayPath } from './cli/display-path.ts';
 import { isLanguage, messagesLanguage } from './messages/language.ts';
 import { render, say, type Language } from './messages/text.ts';
 import { errorsOf, formatReport, type ContentError } from './errors.ts';
@@ -77,7 +77,7 @@ function createProgram(): Command {
         import('./build.ts'),
         import('./output/write-site.ts'),
         import('./host/precompress.ts'),
-        import('./summary.ts'),
+        import('./cli/summary.ts'),
         import('./compliance/rules.ts'),
         import('./compliance/report.ts'),
         import('./launch/input.ts'),

@@ -6,7 +6,7 @@ import type { BuildFailure, BuildOptions } from 'esbuild';
 import { ContentError, ProblemsError } from '../errors.ts';
 import { say } from '../messages/text.ts';
 import { hash, producerKey, writeFileAtomicSync } from '../cache-file.ts';
-import { displayPath, toPosix } from '../display-path.ts';
+import { displayPath, toPosix } from '../cli/display-path.ts';
 import { TYPESCRIPT_SETTINGS } from './typescript.ts';
 
 /** One output file of a cached build: its path relative to the output dir and its bytes. */

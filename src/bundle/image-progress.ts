@@ -1,4 +1,4 @@
-// Who hears about image encoding as it goes: the CLI draws a progress line on a terminal (src/cli-progress.ts).
+// Who hears about image encoding as it goes: the CLI draws a progress line on a terminal (src/cli/progress.ts).
 
 /** `done` variants encoded of the `total` this build encodes. */
 export interface ImageProgressEvent {

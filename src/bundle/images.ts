@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash, producerKey } from '../cache-file.ts';
-import { displayPath } from '../display-path.ts';
+import { displayPath } from '../cli/display-path.ts';
 import { ContentError, ProblemsError } from '../errors.ts';
 import { say, type Text } from '../messages/text.ts';
 import type { ImageAsset } from '../render/page-props.ts';

@@ -9,7 +9,7 @@ import { MAX_YAML_ALIASES } from './limits.ts';
 import { say, type Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
 import type { YamlSource } from './locate.ts';
-import { displayPathsIn, toPosix } from '../display-path.ts';
+import { displayPathsIn, toPosix } from '../cli/display-path.ts';
 
 /** What kind of content file an entry is; decides its schema. */
 export type EntryKind = 'site' | 'home' | 'contacts' | 'services-page' | 'privacy' | 'professional' | 'service';

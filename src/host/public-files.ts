@@ -1,7 +1,7 @@
 // `content/public/`: files the host needs that brochure does not make (CNAME, verification files, .well-known/), copied unchanged.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { displayPath, toPosix } from '../display-path.ts';
+import { displayPath, toPosix } from '../cli/display-path.ts';
 import { ContentError } from '../errors.ts';
 import { publicProblems } from '../refusals.ts';
 import { ADMIN_DIR, filesForPath, STATIC_DIR } from '../routes.ts';

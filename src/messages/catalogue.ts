@@ -274,7 +274,7 @@ export const CATALOGUE = {
     en: '"{image}" has no size: give its <svg> element width and height attributes or a viewBox',
     it: '"{image}" non ha dimensioni: dai al suo elemento <svg> gli attributi width e height o un viewBox',
   },
-  // Failures of the machine (src/environment-error.ts): `{advice}` is one of the `advice…` fragments below.
+  // Failures of the machine (src/cli/environment-error.ts): `{advice}` is one of the `advice…` fragments below.
   environmentWrite: { en: 'cannot write {path}: {advice}.', it: 'impossibile scrivere {path}: {advice}.' },
   environmentAccess: { en: 'cannot access {path}: {advice}.', it: 'impossibile accedere a {path}: {advice}.' },
   environmentNoPath: { en: 'brochure could not finish: {advice}.', it: 'brochure non ha potuto finire: {advice}.' },

@@ -2,7 +2,7 @@
 import { lstat, mkdir, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { displayPath } from '../display-path.ts';
+import { displayPath } from '../cli/display-path.ts';
 import { HOST_FILES } from '../host/redirects.ts';
 import { render, say, type Language, type Text } from '../messages/text.ts';
 import { folderNames, listedNames, outputRefusals } from '../refusals.ts';

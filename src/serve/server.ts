@@ -4,7 +4,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { displayPath } from '../display-path.ts';
+import { displayPath } from '../cli/display-path.ts';
 import { render, say, type Language } from '../messages/text.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { hostGuard } from './host-check.ts';

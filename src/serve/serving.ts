@@ -1,5 +1,5 @@
 // What preview and watch add around their server, as Vite and Astro do: the next free port unless one was asked for, --open, colour on a terminal.
-import { painterFor } from '../colour.ts';
+import { painterFor } from '../cli/colour.ts';
 import { render, say, type Language } from '../messages/text.ts';
 import { openBrowser } from './open-browser.ts';
 

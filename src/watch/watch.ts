@@ -10,7 +10,7 @@ import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { withCompressedSiblings } from '../host/precompress.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
-import { describeEnvironmentError } from '../environment-error.ts';
+import { describeEnvironmentError } from '../cli/environment-error.ts';
 import { WatchCache } from './build-cache.ts';
 import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FILE } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
@@ -21,7 +21,7 @@ import { settle } from './settle.ts';
 import { watchFiles } from './watch-files.ts';
 import { networkUrls } from '../serve/network-urls.ts';
 import { basePath } from '../base-path.ts';
-import { displayPath } from '../display-path.ts';
+import { displayPath } from '../cli/display-path.ts';
 
 /** How `watchSite` reports, and whether it also writes each good build to disk. */
 export interface WatchSettings {

@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { blockedRequests } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
-import { displayPath } from '../../src/display-path.ts';
+import { displayPath } from '../../src/cli/display-path.ts';
 
 // Generous: a loaded CI machine may take seconds where a laptop takes milliseconds.
 const LIMIT_MS = 15_000;

@@ -1,7 +1,7 @@
 // showImageProgress: a progress line redrawn in place on a terminal, nothing on a pipe.
 import { describe, expect, it } from 'vitest';
 import { imageProgress } from '../../src/bundle/image-progress.ts';
-import { showImageProgress } from '../../src/cli-progress.ts';
+import { showImageProgress } from '../../src/cli/progress.ts';
 
 function stream(isTTY: boolean, columns?: number) {
   const writes: string[] = [];

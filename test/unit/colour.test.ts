@@ -1,6 +1,6 @@
 // Colour on a terminal only: NO_COLOR and a pipe turn it off, FORCE_COLOR forces it, as Node decides for its own output.
 import { describe, expect, it } from 'vitest';
-import { painterFor, usesColour } from '../../src/colour.ts';
+import { painterFor, usesColour } from '../../src/cli/colour.ts';
 import { openerFor } from '../../src/serve/open-browser.ts';
 
 const terminal = { isTTY: true, hasColors: (env: NodeJS.ProcessEnv = {}) => env.TERM !== 'dumb' };

@@ -7,7 +7,7 @@ import { readFile, readdir, writeFile as realWriteFile } from 'node:fs/promises'
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.ts';
-import { describeEnvironmentError } from '../../src/environment-error.ts';
+import { describeEnvironmentError } from '../../src/cli/environment-error.ts';
 import { makeFolder } from '../../src/output/write-site.ts';
 import { hashTree } from '../helpers/files.ts';
 import { projectWith } from '../helpers/fixtures.ts';

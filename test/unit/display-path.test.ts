@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { displayPath, displayPathsIn } from '../../src/display-path.ts';
+import { displayPath, displayPathsIn } from '../../src/cli/display-path.ts';
 
 describe('displayPath', () => {
   const cwd = path.resolve('/work/site');

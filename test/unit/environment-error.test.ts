@@ -1,6 +1,6 @@
 // describeEnvironmentError: the machine's failures in one line with the path and what to do; anything else is left alone.
 import { describe, expect, it } from 'vitest';
-import { describeEnvironmentError } from '../../src/environment-error.ts';
+import { describeEnvironmentError } from '../../src/cli/environment-error.ts';
 
 const failure = (code: string, syscall: string, path?: string) => Object.assign(new Error(`${code}: ${syscall}`), { code, syscall, path });
 const shown = (absolute: string) => absolute.replace('/work/site/', '');

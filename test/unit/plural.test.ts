@@ -1,6 +1,6 @@
 // plural: one wording for counts in every report (errors, compliance, build summary).
 import { describe, expect, it } from 'vitest';
-import { plural } from '../../src/plural.ts';
+import { plural } from '../../src/cli/plural.ts';
 
 describe('plural', () => {
   it('adds an s to every count but one', () => {

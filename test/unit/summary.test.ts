@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildSuccess } from '../../src/build.ts';
 import type { Route } from '../../src/model/site-model.ts';
-import { formatSummary } from '../../src/summary.ts';
+import { formatSummary } from '../../src/cli/summary.ts';
 
 function route(path: string | null, file: string): Route {
   return { kind: path === null ? 'not-found' : 'home', path, file, source: 'content/home.md', sources: ['content/home.md'], title: 't', description: 'd' };

@@ -1,5 +1,5 @@
 // The build summary: each route with its HTML size, asset totals, and time per stage.
-import type { BuildSuccess } from './build.ts';
+import type { BuildSuccess } from '../build.ts';
 import { plural } from './plural.ts';
 
 type Summarised = Pick<BuildSuccess, 'pages' | 'times' | 'imagesEncoded'> & { files: ReadonlyMap<string, { byteLength: number }> };

@@ -1,5 +1,5 @@
 // The progress line `build` and `watch` draw on a terminal while images are encoded; nothing on a pipe or a file.
-import { onImageProgress } from './bundle/image-progress.ts';
+import { onImageProgress } from '../bundle/image-progress.ts';
 
 /** The least a stream must offer: a terminal knows its width; a pipe is not a TTY. */
 interface Terminal {

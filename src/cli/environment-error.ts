@@ -1,6 +1,6 @@
 // Turns a file-system failure (permissions, full disk, read-only disk) into one line naming the path and what to do, in the reader's language.
-import { render, type Language } from './messages/text.ts';
-import { environmentAdvice, environmentLine, MOUNT_POINT_ADVICE } from './refusals.ts';
+import { render, type Language } from '../messages/text.ts';
+import { environmentAdvice, environmentLine, MOUNT_POINT_ADVICE } from '../refusals.ts';
 
 /** System calls that change the disk: their failure is said as `cannot write`, any other's as `cannot access`. */
 const WRITES = new Set(['mkdir', 'write', 'writev', 'rename', 'unlink', 'rmdir', 'rm', 'copyfile']);
