@@ -73,7 +73,7 @@ function createProgram(): Command {
       const guard = outputGuard(options, flags.force);
       // A refused output folder fails at once, before anything is built.
       await prepareOutput(options.out, guard, options.content);
-      const [{ buildSite }, { writeSite }, { withCompressedSiblings }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] = await Promise.all([
+      const [{ buildSite }, { writeSite }, { siblingsOf }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] = await Promise.all([
         import('./build.ts'),
         import('./output/write-site.ts'),
         import('./host/precompress.ts'),
@@ -92,7 +92,7 @@ function createProgram(): Command {
         const chosen = await language();
         return fail(result.problems, render(say('leftUnchanged', { folder: `${displayPath(options.out)}/` }), chosen), chosen);
       }
-      await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), guard);
+      await writeSite(options.out, result.files, guard, (file, bytes) => siblingsOf(file, bytes, result.pages.length, options.cacheDir));
       if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
       if (options.quiet) return;
       const notes = [await formatComplianceSummary(checkCompliance(result), language), await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language)].filter((line) => line !== null);

@@ -50,8 +50,8 @@ function compresses(file: string): boolean {
   return isCompressible(file) && !file.startsWith('_');
 }
 
-/** The siblings of one output file (none for a file that does not compress). */
-async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<CompressedForms> {
+/** The siblings of one output file (none for a file that does not compress), as `build` writes them (`writeSite`'s `siblings`). */
+export async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<CompressedForms> {
   if (!compresses(file)) return {};
   const effort = effortFor(file, bytes, pageCount);
   // Only brotli 10 is worth a cache entry: writing one costs more than compressing at level 7.

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 
 /**
- * Fills `<out>.tmp-<pid>/`, moves the old `<out>/` aside, renames the new one in, then deletes the
+ * Fills `<out>.tmp-<pid>/` (with each file's `siblings` beside it, when given), moves the old `<out>/` aside, renames the new one in, then deletes the
  * old one. Any failure before the swap removes the staging folder and leaves `<out>/` untouched.
  * Refuses (OutputRefused) an output that is not brochure's to replace (see checkOutputFolder); a
  * symlinked output is written through: the swap happens at the folder the link points to.
  */
-export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8Array>, guard: OutputGuard = { protectedFolders: [] }): Promise<void> {
+export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8Array>, guard: OutputGuard = { protectedFolders: [] }, siblings?: Siblings): Promise<void> {
   await recoverOutput(outDir);
   const target = await checkOutputFolder(outDir, guard, new Set([...files.keys()].map((file) => file.split('/')[0]!)));
   await removeAbandonedFolders(target);
@@ -20,11 +20,31 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
     await makeFolder(staging);
     const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
     for (const folder of [...folders].sort()) await makeFolder(folder);
-    // Every write settles before the staging folder is removed: a write still under way when the
-    // first fails would add a file while rm empties the folder, and rm would fail on it (ENOTEMPTY).
-    const writes = await Promise.allSettled([...files].map(([file, contents]) => writeFile(path.join(staging, file), contents).catch(naming(path.join(staging, file)))));
-    const failed = writes.find((write) => write.status === 'rejected');
-    if (failed) throw failed.reason;
+    // A few files at a time, each with its compressed forms as soon as they are made: the forms of the
+    // whole site never sit in memory together. Every write settles before the staging folder is
+    // removed: one still under way when another failed would add a file while rm empties the folder.
+    const entries = [...files];
+    let next = 0;
+    let failure: { reason: unknown } | undefined;
+    const writer = async (): Promise<void> => {
+      while (!failure && next < entries.length) {
+        const [file, contents] = entries[next++]!;
+        const target = path.join(staging, file);
+        try {
+          const { br, gz } = siblings ? await siblings(file, contents) : {};
+          const writes: [string, Uint8Array][] = [[target, contents]];
+          if (br) writes.push([`${target}.br`, br]);
+          if (gz) writes.push([`${target}.gz`, gz]);
+          const written = await Promise.allSettled(writes.map(([name, bytes]) => writeFile(name, bytes).catch(naming(name))));
+          const failed = written.find((write) => write.status === 'rejected');
+          if (failed) throw failed.reason;
+        } catch (reason) {
+          failure ??= { reason };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, writer));
+    if (failure) throw failure.reason;
     // Marked last: a marked staging folder is a complete site, which recovery may put in place.
     await markOutput(staging);
   } catch (error) {
@@ -60,6 +80,12 @@ function naming(file: string): (error: NodeJS.ErrnoException) => never {
     throw error;
   };
 }
+
+/** The `.br` and `.gz` forms of an output file, each only when smaller (src/host/precompress.ts `siblingsOf`). */
+export type Siblings = (file: string, bytes: Uint8Array) => Promise<{ br?: Uint8Array; gz?: Uint8Array }>;
+
+// Files written (and compressed) at a time: enough to keep libuv's four threads busy.
+const WRITERS = 8;
 
 /**
  * Puts the staging folder in place of the target with two renames, then removes the previous site.

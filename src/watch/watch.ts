@@ -8,7 +8,7 @@ import { formatReport } from '../errors.ts';
 import { render, say, type Language } from '../messages/text.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
-import { withCompressedSiblings } from '../host/precompress.ts';
+import { siblingsOf } from '../host/precompress.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
 import { describeEnvironmentError } from '../cli/environment-error.ts';
 import { WatchCache } from './build-cache.ts';
@@ -137,7 +137,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         if (changed.size > 0) log(`${summary}, reloading (revision ${live.revision}).`);
       }
       if (settings.write) {
-        await writeSite(options.out, await withCompressedSiblings(result.files, options.cacheDir, result.pages.length), settings.guard).catch((reason: unknown) =>
+        await writeSite(options.out, result.files, settings.guard, (file, bytes) => siblingsOf(file, bytes, result.pages.length, options.cacheDir)).catch((reason: unknown) =>
           error(describeEnvironmentError(reason, shown, language, options.out) ?? `Could not write ${shown(options.out)}/: ${errorDetails(reason).message}`));
       }
     } catch (reason) {

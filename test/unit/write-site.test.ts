@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { siblingsOf, withCompressedSiblings } from '../../src/host/precompress.ts';
 import { writeSite } from '../../src/output/write-site.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 
@@ -44,6 +45,16 @@ describe('writeSite', () => {
     await writeSite(out, files({ 'index.html': '<h1>Home</h1>', 'static/js/islands.abc.js': 'js', 'static/media/a/b.svg': '<svg/>' }));
     expect(await listTree(out)).toEqual(['index.html', 'static/js/islands.abc.js', 'static/media/a/b.svg']);
     expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it("writes each file's compressed siblings beside it as it goes: the same files and bytes as withCompressedSiblings", async () => {
+    const site = files({ 'index.html': `<p>${'Psicoterapia a Pescara. '.repeat(80)}</p>`, 'static/css/site.abc.css': `body{margin:0}${'.a{color:red}'.repeat(60)}`, 'static/media/a.svg': '<svg/>', _headers: '/*\n  X: y\n' });
+    const [cacheDir, parent] = await Promise.all([tempDir(), tempDir()]);
+    const out = path.join(parent, 'dist');
+    await writeSite(out, site, undefined, (file, bytes) => siblingsOf(file, bytes, 1, cacheDir));
+    const whole = await withCompressedSiblings(site, cacheDir, 1);
+    expect(await listTree(out)).toEqual([...whole.keys()].sort());
+    for (const [file, bytes] of whole) expect((await readFile(path.join(out, file))).equals(Buffer.from(bytes)), file).toBe(true);
   });
 
   it('replaces the previous output entirely, so deleted pages do not linger', async () => {
