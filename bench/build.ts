@@ -143,7 +143,7 @@ try {
     console.log(`${SCALES[scale].label}: ${pages} pages; /percorsi ${(percorsi.byteLength / 1000).toFixed(1)} kB raw, ${(gzipSync(percorsi).byteLength / 1000).toFixed(1)} kB gzip`);
     console.log(describe('TRULY COLD (no cache folder, no output folder)', cold.brochure) + `\n          stages of the last run: ${stagesOf(cold.brochure.at(-1)!.stdout)}`);
     if (peer) console.log(describe('Eleventy, same pages, truly cold', cold.eleventy) + `\n${ratio('truly cold', cold.brochure, cold.eleventy)}`);
-    console.log(describe('cold, encoded images kept', imagesKept));
+    console.log(describe('cold, encoded images kept', imagesKept) + (peer ? `\n${ratio('images kept (Eleventy has no images)', imagesKept, cold.eleventy)}` : ''));
     console.log(describe('cached (caches and previous output kept)', cached));
     await rm(dir, { recursive: true, force: true });
   }
