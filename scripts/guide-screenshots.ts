@@ -1,4 +1,4 @@
-// `npm run screenshots`: the pictures of docs/guida-redazione.md, taken from the real editor and site (watch --edit on a copy of content/).
+// `npm run screenshots`: the pictures of docs/guida-redazione.md, taken from the real editor and site (watch --edit on a copy of content/, the folder picker stubbed as in the browser tests).
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser } from '../test/browser/helpers/browser.ts';
+import { fillFolder, stubFolderPicker } from '../test/browser/helpers/local-folder.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'img');
@@ -18,17 +19,9 @@ async function shoot(page: Page, name: string, selector?: string): Promise<void>
   console.log(`docs/img/${name}.png`);
 }
 
-/** Waits until the editor shows the entry: a field holds `value` (a hash change loads it after the page). */
-async function hasValue(page: Page, value: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) =>
-      [...document.querySelectorAll('input')].some((input) => input.value === expected) &&
-      [...document.querySelectorAll('iframe')].some((frame) => frame.contentDocument?.body?.textContent?.includes(expected)),
-    value,
-  );
-}
-
-const project = await mkdtemp(path.join(tmpdir(), 'brochure-guide-'));
+const scratch = await mkdtemp(path.join(tmpdir(), 'brochure-guide-'));
+// The folder the sign-in page names (a site's checkout is usually called so).
+const project = path.join(scratch, 'sito');
 await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
 const watch = spawn(process.execPath, [path.join(ROOT, 'bin', 'brochure.js'), 'watch', '--edit', '--port', '0', '--lang', 'it'], { cwd: project });
 let output = '';
@@ -43,31 +36,61 @@ const url = await new Promise<string>((resolve, reject) => {
 
 const browser = await launchBrowser();
 try {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 720 }, locale: 'it-IT' });
+  await context.route(/^(?!http:\/\/localhost)/, (route) => route.abort());
+  await stubFolderPicker(context);
   const page = await context.newPage();
+  const open = async (hash: string) => {
+    await page.goto('about:blank');
+    await page.goto(`${url}/admin#${hash}`);
+  };
 
   await page.goto(`${url}/admin`);
-  await page.getByRole('button', { name: 'Accedi' }).waitFor();
+  await page.getByRole('button', { name: 'Lavora con Repository Locale' }).waitFor();
   await shoot(page, 'accesso');
-  await page.getByRole('button', { name: 'Accedi' }).click();
+  await fillFolder(page, project);
+  await page.getByRole('button', { name: 'Lavora con Repository Locale' }).click();
   await page.getByText('Sostegno psicologico individuale').first().waitFor();
   await shoot(page, 'raccolte');
 
-  await page.goto(`${url}/admin#/collections/services/entries/02-sessuologia`);
-  await hasValue(page, 'Consulenza e percorsi in sessuologia');
+  await open('/collections/services/entries/02-sessuologia');
+  await page.getByRole('textbox', { name: 'Titolo', exact: true }).waitFor();
   await shoot(page, 'modifica-percorso');
 
-  await page.goto(`${url}/admin#/collections/professionals/entries/giulia-marchetti`);
-  await page.reload();
-  await hasValue(page, 'Giulia Marchetti');
+  await open('/collections/professionals/entries/giulia-marchetti');
+  await page.getByRole('textbox', { name: 'Nome e cognome', exact: true }).waitFor();
   await shoot(page, 'modifica-professionista');
 
-  await page.goto(`${url}/admin#/collections/services/new`);
-  await page.getByLabel('Durata').fill('50 minuti');
-  await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Pubblica ora' }).click();
-  await page.getByText('Titolo è richiesto.').waitFor();
+  await open('/collections/services/new');
+  await page.getByRole('textbox', { name: 'Durata', exact: true }).fill('50');
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await page.getByText('Questo campo è obbligatorio.').first().waitFor();
   await shoot(page, 'campo-obbligatorio');
+
+  // A photo from an iPhone, refused before anything is written.
+  const heic = path.join(project, 'foto.HEIC');
+  await writeFile(heic, Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4000, 1)]));
+  await open('/collections/professionals/entries/chiara-de-santis');
+  await page.getByRole('textbox', { name: 'Nome e cognome', exact: true }).waitFor();
+  await page.getByRole('button', { name: /Sostituisci l.immagine/ }).first().click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
+  await (await chooser).setFiles(heic);
+  await page.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await page.getByText('La voce non è stata salvata.').waitFor();
+  await shoot(page, 'rifiuto-heic');
+
+  await open('/assets');
+  await page.getByRole('checkbox', { name: /giulia-marchetti\.jpg/ }).click();
+  await page.getByRole('button', { name: /^Elimina File Multimedial/ }).click();
+  await page.getByText('Questa immagine non si può eliminare').waitFor();
+  await shoot(page, 'foto-in-uso');
+
+  await open('/collections/services');
+  await page.getByRole('button', { name: 'Riordina le Voci' }).click();
+  await page.getByRole('button', { name: 'Fine del Riordino delle Voci' }).waitFor();
+  await shoot(page, 'riordina');
 
   const service = path.join(project, 'content', 'services', '01-sostegno-psicologico.md');
   const original = await readFile(service, 'utf8');
@@ -84,5 +107,5 @@ try {
   await browser.close();
   watch.kill('SIGINT');
   await new Promise((resolve) => watch.once('exit', resolve));
-  await rm(project, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
 }

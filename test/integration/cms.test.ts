@@ -7,7 +7,7 @@ import { runInProcess } from '../helpers/cli-in-process.ts';
 import { tempDir } from '../helpers/files.ts';
 import { fixture, ROOT } from '../helpers/fixtures.ts';
 
-/** The sample site with the files of `test/fixtures/cms-written` (saved by Decap CMS) over it. */
+/** The sample site with the files of `test/fixtures/cms-written` (saved by Decap CMS, the editor before Sveltia) over it. */
 async function sampleWithEditorFiles(): Promise<string> {
   const project = await tempDir('brochure-cms-written-');
   await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
