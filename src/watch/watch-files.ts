@@ -27,8 +27,10 @@ export async function watchFiles(
   changed: (file: string) => void,
   failed: (error: unknown) => void,
 ): Promise<FileWatch> {
+  // A root is watched whatever its name (`--content .site/content` is the user's choice); below it, leftovers and loops are not.
   const ignored = (file: string, info?: Stats): boolean =>
-    isEditorLeftover(path.basename(file)) || (info !== undefined && isLinkLoop(file, info, roots));
+    !roots.includes(file) &&
+    (isEditorLeftover(path.basename(file)) || (info !== undefined && isLinkLoop(file, info, roots)));
   const watcher = watch(roots, { ignoreInitial: true, ignored });
   /** Stat signature of a changed file when a build began to read it; none until a build has. */
   const seen = new Map<string, string>();

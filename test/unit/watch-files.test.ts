@@ -175,6 +175,22 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('watches a root whose own name looks like a leftover', async () => {
+    const parent = await tempDir('brochure-watch-dotted-');
+    const root = path.join(parent, '.site');
+    await mkdir(root);
+    await writeFile(path.join(root, 'home.md'), 'uno');
+    const reported: string[] = [];
+    const watch = await watchFiles(
+      [root],
+      (file) => reported.push(path.relative(root, file)),
+      () => undefined,
+    );
+    if (!closeWithTest(() => watch.close())) watches.push(watch);
+    await writeFile(path.join(root, 'home.md'), 'due');
+    await eventually('the save', () => reported.includes('home.md'));
+  });
+
   it('reports nothing for the files that were there before it started', async () => {
     const { reported } = await watched(['home.md', 'contatti.md']);
     await sleep(SETTLE_MS);
