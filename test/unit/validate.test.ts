@@ -274,8 +274,8 @@ describe('validateContent: unknown fields', () => {
   it('warns about __proto__ and constructor like any other unknown key, and nothing is polluted', async () => {
     const { lines, entries } = await check({ 'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: 50\n__proto__:\n  polluted: true\nconstructor: x\n---\n' });
     expect(lines).toEqual([
-      'content/services/01-colloquio.md:4: warning: __proto__: unknown field, ignored; known fields: title, duration',
-      'content/services/01-colloquio.md:6: warning: constructor: unknown field, ignored; known fields: title, duration',
+      'content/services/01-colloquio.md:4: warning: __proto__: unknown field, ignored; known fields: title, duration, order',
+      'content/services/01-colloquio.md:6: warning: constructor: unknown field, ignored; known fields: title, duration, order',
     ]);
     expect(entries).toBeDefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -283,7 +283,7 @@ describe('validateContent: unknown fields', () => {
 
   it('lists the known fields when no field is close', async () => {
     const { lines } = await check({ 'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: 50\ncolore: blu\n---\n' });
-    expect(lines).toEqual(['content/services/01-colloquio.md:4: warning: colore: unknown field, ignored; known fields: title, duration']);
+    expect(lines).toEqual(['content/services/01-colloquio.md:4: warning: colore: unknown field, ignored; known fields: title, duration, order']);
   });
 });
 
