@@ -133,8 +133,14 @@ function checkSchema(entry: RawEntry): SchemaCheck {
 }
 
 function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {
-  const of = <T>(kind: EntryKind) =>
-    [...valid].filter(([entry]) => entry.kind === kind).map(([entry, data]) => ({ entry, value: { file: entry.file, data: data as T, body: entry.body } }));
+  // Grouped in one pass: `watch` assembles every file of the site again on each save.
+  const byKind = new Map<EntryKind, [RawEntry, unknown][]>();
+  for (const pair of valid) {
+    const group = byKind.get(pair[0].kind);
+    if (group) group.push(pair);
+    else byKind.set(pair[0].kind, [pair]);
+  }
+  const of = <T>(kind: EntryKind) => (byKind.get(kind) ?? []).map(([entry, data]) => ({ entry, value: { file: entry.file, data: data as T, body: entry.body } }));
   // Loading guarantees exactly one entry per page kind once there are no errors.
   const single = <T>(kind: EntryKind) => of<T>(kind)[0]!.value;
   return {

@@ -65,6 +65,16 @@ export function markdownBodies(entries: Entries): string[] {
   return [entries.home, entries.contacts, entries.servicesPage, entries.privacy, ...entries.professionals, ...entries.services].map((entry) => entry.body);
 }
 
+// `watch` runs buildModel on every save, and validation hands back the same `data` object for a file
+// that did not change (src/content/validate.ts): a person or service whose data, file name and HTML are
+// all unchanged gets back the object of the last build. A save then makes new objects only for the file
+// it changed, and comparing models (src/watch/page-cache.ts) stops at identity for the rest. Model
+// objects are never mutated; weak keys, so a `build`'s entries are collected with it.
+const madeProfessionals = new WeakMap<object, Professional>();
+const madeServices = new WeakMap<object, Service>();
+/** A professional's route depends on the professional object alone. */
+const professionalRoutes = new WeakMap<Professional, Route>();
+
 /** Turns validated entries, with their bodies rendered to HTML, into the model the templates render. */
 export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteModel {
   const htmlOf = (body: string): string => {
@@ -73,28 +83,27 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
     return html;
   };
   const professionals = entries.professionals
-    .map(
-      (entry): Professional => ({
-        ...entry.data,
-        slug: entry.slug,
-        path: `/${entry.slug}`,
-        source: entry.file,
-        biographyHtml: htmlOf(entry.body),
-      }),
-    )
+    .map((entry): Professional => {
+      const html = htmlOf(entry.body);
+      const made = madeProfessionals.get(entry.data);
+      if (made && made.slug === entry.slug && made.source === entry.file && made.biographyHtml === html) return made;
+      const professional = { ...entry.data, slug: entry.slug, path: `/${entry.slug}`, source: entry.file, biographyHtml: html };
+      madeProfessionals.set(entry.data, professional);
+      return professional;
+    })
     .sort((a, b) => a.order - b.order || (a.slug < b.slug ? -1 : 1));
 
   const services = entries.services
-    .map(
-      (entry): Service => ({
-        ...entry.data,
-        slug: entry.slug,
-        // Its `order` when the web editor set one (she reordered the services), else its file's prefix.
-        position: entry.data.order ?? entry.position,
-        source: entry.file,
-        descriptionHtml: htmlOf(entry.body),
-      }),
-    )
+    .map((entry): Service => {
+      const html = htmlOf(entry.body);
+      // Its `order` when the web editor set one (she reordered the services), else its file's prefix.
+      const position = entry.data.order ?? entry.position;
+      const made = madeServices.get(entry.data);
+      if (made && made.slug === entry.slug && made.position === position && made.source === entry.file && made.descriptionHtml === html) return made;
+      const service = { ...entry.data, slug: entry.slug, position, source: entry.file, descriptionHtml: html };
+      madeServices.set(entry.data, service);
+      return service;
+    })
     .sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : 1));
 
   const { home, contacts, servicesPage, privacy } = entries;
@@ -113,18 +122,23 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
     page('contacts', contacts),
     page('services', servicesPage, services.map((service) => service.source)),
     page('privacy', privacy),
-    ...professionals.map(
-      (professional): Route => ({
-        kind: 'professional',
-        path: professional.path,
-        file: fileOfPath(professional.path),
-        source: professional.source,
-        sources: [professional.source],
-        title: `${professional.name} – ${professional.role}`,
-        description: professional.description,
-        professional,
-      }),
-    ),
+    ...professionals.map((professional): Route => {
+      let route = professionalRoutes.get(professional);
+      if (!route) {
+        route = {
+          kind: 'professional',
+          path: professional.path,
+          file: fileOfPath(professional.path),
+          source: professional.source,
+          sources: [professional.source],
+          title: `${professional.name} – ${professional.role}`,
+          description: professional.description,
+          professional,
+        };
+        professionalRoutes.set(professional, route);
+      }
+      return route;
+    }),
     { kind: 'not-found', path: null, file: NOT_FOUND_FILE, source: entries.site.file, sources: [entries.site.file], title: 'Pagina non trovata', description: entries.site.data.description },
   ];
 
