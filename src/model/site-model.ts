@@ -62,7 +62,14 @@ export interface SiteModel {
 
 /** Every Markdown body of the site, to be rendered (and cached) before `buildModel`. */
 export function markdownBodies(entries: Entries): string[] {
-  return [entries.home, entries.contacts, entries.servicesPage, entries.privacy, ...entries.professionals, ...entries.services].map((entry) => entry.body);
+  return [
+    entries.home,
+    entries.contacts,
+    entries.servicesPage,
+    entries.privacy,
+    ...entries.professionals,
+    ...entries.services,
+  ].map((entry) => entry.body);
 }
 
 // `watch` runs buildModel on every save, and validation hands back the same `data` object for a file
@@ -79,7 +86,8 @@ const professionalRoutes = new WeakMap<Professional, Route>();
 export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteModel {
   const htmlOf = (body: string): string => {
     const html = markdown.get(body);
-    if (html === undefined) throw new Error('buildModel: a Markdown body was not rendered beforehand (see markdownBodies)');
+    if (html === undefined)
+      throw new Error('buildModel: a Markdown body was not rendered beforehand (see markdownBodies)');
     return html;
   };
   const professionals = entries.professionals
@@ -87,7 +95,13 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
       const html = htmlOf(entry.body);
       const made = madeProfessionals.get(entry.data);
       if (made && made.slug === entry.slug && made.source === entry.file && made.biographyHtml === html) return made;
-      const professional = { ...entry.data, slug: entry.slug, path: `/${entry.slug}`, source: entry.file, biographyHtml: html };
+      const professional = {
+        ...entry.data,
+        slug: entry.slug,
+        path: `/${entry.slug}`,
+        source: entry.file,
+        biographyHtml: html,
+      };
       madeProfessionals.set(entry.data, professional);
       return professional;
     })
@@ -99,7 +113,14 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
       // Its `order` when the web editor set one (she reordered the services), else its file's prefix.
       const position = entry.data.order ?? entry.position;
       const made = madeServices.get(entry.data);
-      if (made && made.slug === entry.slug && made.position === position && made.source === entry.file && made.descriptionHtml === html) return made;
+      if (
+        made &&
+        made.slug === entry.slug &&
+        made.position === position &&
+        made.source === entry.file &&
+        made.descriptionHtml === html
+      )
+        return made;
       const service = { ...entry.data, slug: entry.slug, position, source: entry.file, descriptionHtml: html };
       madeServices.set(entry.data, service);
       return service;
@@ -107,7 +128,11 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
     .sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : 1));
 
   const { home, contacts, servicesPage, privacy } = entries;
-  const page = (kind: keyof typeof BUILT_IN_PATHS, entry: { file: string; data: { title: string; description: string } }, more: string[] = []): Route => ({
+  const page = (
+    kind: keyof typeof BUILT_IN_PATHS,
+    entry: { file: string; data: { title: string; description: string } },
+    more: string[] = [],
+  ): Route => ({
     kind,
     path: BUILT_IN_PATHS[kind],
     file: fileOfPath(BUILT_IN_PATHS[kind]),
@@ -120,7 +145,11 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
   const routes: Route[] = [
     page('home', home),
     page('contacts', contacts),
-    page('services', servicesPage, services.map((service) => service.source)),
+    page(
+      'services',
+      servicesPage,
+      services.map((service) => service.source),
+    ),
     page('privacy', privacy),
     ...professionals.map((professional): Route => {
       let route = professionalRoutes.get(professional);
@@ -139,7 +168,15 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
       }
       return route;
     }),
-    { kind: 'not-found', path: null, file: NOT_FOUND_FILE, source: entries.site.file, sources: [entries.site.file], title: 'Pagina non trovata', description: entries.site.data.description },
+    {
+      kind: 'not-found',
+      path: null,
+      file: NOT_FOUND_FILE,
+      source: entries.site.file,
+      sources: [entries.site.file],
+      title: 'Pagina non trovata',
+      description: entries.site.data.description,
+    },
   ];
 
   return {
