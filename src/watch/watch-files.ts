@@ -21,6 +21,11 @@ const RECHECK_MS = 60;
  * Options left at chokidar's defaults: fs.watch, not polling (CHOKIDAR_USEPOLLING=1 switches, for
  * network drives); `atomic`, so a file replaced by a rename is one change; no `awaitWriteFinish`,
  * which would hold every text save for its 2 s (src/watch/settle.ts waits for photos being copied).
+ *
+ * Its cost: chokidar lists and lstats the whole folder on every event in it, 12-17 ms of CPU per save
+ * in a folder of 200 files, about 53 ms in one of 1,000. At L (bench/watch.ts, paired) a save in
+ * services/ is served in 166 ms against 126 ms with the fs.watch-per-folder watcher it replaced
+ * (target 150); saves in small folders cost the same with both.
  */
 export async function watchFiles(
   roots: string[],
