@@ -1,5 +1,5 @@
 // Contact links the footer, the contacts page and the profile pages share.
-import type { Professional } from '../../src/model/site-model.ts';
+import type { Professional } from '../../src/render/for-templates.ts';
 import { phoneText, telHref } from './format.ts';
 
 /** A telephone number as a `tel:` link, shown kept on one line. */

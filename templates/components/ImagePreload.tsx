@@ -1,5 +1,5 @@
 // <link rel="preload"> for a page's first image, so it is fetched before the stylesheet and script finish.
-import type { ImageAsset } from '../../src/render/page-props.ts';
+import type { ImageAsset } from '../../src/render/for-templates.ts';
 import { HIGH_PRIORITY } from './Picture.tsx';
 
 interface ImagePreloadProps {

@@ -1,5 +1,5 @@
 // Responsive image: a <source> per modern format, then the fallback <img>; SVGs render as a plain <img>.
-import type { ImageAsset } from '../../src/render/page-props.ts';
+import type { ImageAsset } from '../../src/render/for-templates.ts';
 
 interface PictureProps {
   image: ImageAsset;

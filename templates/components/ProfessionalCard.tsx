@@ -1,6 +1,5 @@
 // Home-page card: photo, name and role of one professional, the whole card linking to the profile.
-import type { Professional } from '../../src/model/site-model.ts';
-import type { AssetManifest } from '../../src/render/page-props.ts';
+import type { AssetManifest, Professional } from '../../src/render/for-templates.ts';
 import { imageAsset } from './image-asset.ts';
 import { Picture } from './Picture.tsx';
 

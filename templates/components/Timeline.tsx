@@ -1,5 +1,5 @@
 // The vertical timeline of a professional's education and work, oldest entry first as in the content.
-import type { TimelineEntry } from '../../src/content/schema.ts';
+import type { TimelineEntry } from '../../src/render/for-templates.ts';
 import { formatDate } from './format.ts';
 import { TimelineIcon } from './TimelineIcon.tsx';
 

@@ -1,5 +1,5 @@
 // The type marker of a timeline entry: a graduation cap for study, a briefcase for work.
-import type { TimelineEntry } from '../../src/content/schema.ts';
+import type { TimelineEntry } from '../../src/render/for-templates.ts';
 
 const LABELS: Record<TimelineEntry['type'], string> = {
   study: 'Formazione',

@@ -1,5 +1,5 @@
 // The Italian wording of the placeholders that stand in for the map and the reviews until marketing consent.
-import type { SiteConfig } from '../../src/content/schema.ts';
+import type { SiteConfig } from '../../src/render/for-templates.ts';
 import type { ConsentGate } from '../islands/consent-gate.tsx';
 
 /** Gates for the home page's third-party content, or none when site.yaml lets it load with the page (the default). */

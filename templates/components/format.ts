@@ -1,5 +1,5 @@
 // Italian wording the templates derive from content values: dates, session lengths, link targets.
-import type { Service } from '../../src/model/site-model.ts';
+import type { Service } from '../../src/render/for-templates.ts';
 
 const MONTHS = [
   'gennaio',

@@ -1,6 +1,5 @@
 // Looks up the processed image of a content path; validation guarantees it exists.
-import type { SiteModel } from '../../src/model/site-model.ts';
-import type { AssetManifest, ImageAsset } from '../../src/render/page-props.ts';
+import type { AssetManifest, ImageAsset, SiteModel } from '../../src/render/for-templates.ts';
 
 /** The responsive image built from `content/<path>`; a missing one is a pipeline bug, not a content problem. */
 export function imageAsset(assets: AssetManifest, path: string): ImageAsset {

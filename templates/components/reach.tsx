@@ -1,7 +1,7 @@
 // The way round a contact form: the content's sentence, then each listed professional's phone and e-mail
 // links, rendered here to HTML that the forms' live region inserts when it has to say so.
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Professional } from '../../src/model/site-model.ts';
+import type { Professional } from '../../src/render/for-templates.ts';
 import type { Reach } from '../islands/send-status.tsx';
 import { PhoneLink } from './ContactLinks.tsx';
 

@@ -1,6 +1,5 @@
 // Links to pages and files of the site, under the base path of its public URL (`/studio-pss/contatti` on a project site).
-import { basePath, sitePath } from '../../src/base-path.ts';
-import type { SiteModel } from '../../src/model/site-model.ts';
+import { basePath, sitePath, type SiteModel } from '../../src/render/for-templates.ts';
 
 /** The href of a site path (`/contatti`) for a site published at `site.url`. */
 export function siteHref(site: Pick<SiteModel['site'], 'url'>, path: string): string {

@@ -1,7 +1,5 @@
 // Schema.org descriptions of the practice and of each professional, embedded as JSON-LD.
-import type { Professional, SiteModel } from '../../src/model/site-model.ts';
-import type { AssetManifest } from '../../src/render/page-props.ts';
-import { absoluteUrl } from '../../src/render/site-files.ts';
+import { absoluteUrl, type AssetManifest, type Professional, type SiteModel } from '../../src/render/for-templates.ts';
 import { imageUrl } from './image-asset.ts';
 
 // One @id lets every profile page point `worksFor` at the same organisation node.

@@ -1,6 +1,5 @@
 // Site footer: the studio, one contact block per listed professional, copyright, privacy and cookie links.
-import type { Professional, SiteModel } from '../../src/model/site-model.ts';
-import { PRIVACY_PATH } from '../../src/routes.ts';
+import { PRIVACY_PATH, type Professional, type SiteModel } from '../../src/render/for-templates.ts';
 import { siteHref } from '../components/site-href.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 

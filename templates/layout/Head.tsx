@@ -1,8 +1,6 @@
 // The document <head>: title, description, canonical URL, Open Graph, favicon, stylesheet, script, JSON-LD.
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../src/render/page-props.ts';
-import { absoluteUrl } from '../../src/render/site-files.ts';
-import { FAVICON_FILE, TOUCH_ICON_FILE } from '../../src/routes.ts';
+import { absoluteUrl, FAVICON_FILE, TOUCH_ICON_FILE, type PageProps } from '../../src/render/for-templates.ts';
 import { siteHref } from '../components/site-href.ts';
 import { imageAsset, imageUrl } from '../components/image-asset.ts';
 import { JsonLd } from '../components/JsonLd.tsx';

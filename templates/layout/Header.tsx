@@ -1,8 +1,5 @@
 // Site header: logo and studio name linking home, the subtitle, and the navigation island.
-import type { SiteModel } from '../../src/model/site-model.ts';
-import { Island } from '../../src/render/island.tsx';
-import { BUILT_IN_PATHS } from '../../src/routes.ts';
-import type { AssetManifest } from '../../src/render/page-props.ts';
+import { BUILT_IN_PATHS, Island, type AssetManifest, type SiteModel } from '../../src/render/for-templates.ts';
 import { imageAsset } from '../components/image-asset.ts';
 import { Picture } from '../components/Picture.tsx';
 import SiteNav from '../islands/SiteNav.tsx';

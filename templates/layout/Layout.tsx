@@ -1,12 +1,10 @@
 // The one document shell every page renders through: head, skip link, header, main, footer, consent.
 import type { ReactNode } from 'react';
-import { Island } from '../../src/render/island.tsx';
-import type { PageProps } from '../../src/render/page-props.ts';
+import { Island, PRIVACY_PATH, type PageProps } from '../../src/render/for-templates.ts';
 import CookieConsent from '../islands/CookieConsent.tsx';
 import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
 import { Header } from './Header.tsx';
-import { PRIVACY_PATH } from '../../src/routes.ts';
 import { siteHref } from '../components/site-href.ts';
 
 interface LayoutProps extends PageProps {

@@ -1,10 +1,7 @@
 // Contatti: heading and text, a card per professional, the social and address cards, then the form.
 import type { ComponentProps } from 'react';
-import type { Professional, SiteModel } from '../../src/model/site-model.ts';
-import { PRIVACY_PATH } from '../../src/routes.ts';
+import { Island, PRIVACY_PATH, type PageProps, type Professional, type SiteModel } from '../../src/render/for-templates.ts';
 import { siteHref } from '../components/site-href.ts';
-import { Island } from '../../src/render/island.tsx';
-import type { PageProps } from '../../src/render/page-props.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { reachHtml } from '../components/reach.tsx';

@@ -1,6 +1,5 @@
 // Home: hero and heading, introduction, the team's cards, reviews, and the contact form beside the map.
-import { Island } from '../../src/render/island.tsx';
-import type { PageProps } from '../../src/render/page-props.ts';
+import { Island, PRIVACY_PATH, type PageProps } from '../../src/render/for-templates.ts';
 import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';
 import { ImagePreload } from '../components/ImagePreload.tsx';
@@ -12,7 +11,6 @@ import ContactForm from '../islands/ContactForm.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
 import ReviewsLoader from '../islands/ReviewsLoader.tsx';
 import { Layout } from '../layout/Layout.tsx';
-import { PRIVACY_PATH } from '../../src/routes.ts';
 import { siteHref } from '../components/site-href.ts';
 
 // The hero is drawn edge to edge at every width.

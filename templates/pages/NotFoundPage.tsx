@@ -1,5 +1,5 @@
 // 404: the shared layout around an empty main, as the spec shows no content for unknown paths.
-import type { PageProps } from '../../src/render/page-props.ts';
+import type { PageProps } from '../../src/render/for-templates.ts';
 import { Layout } from '../layout/Layout.tsx';
 
 /** Header, footer and consent only. */

@@ -1,6 +1,5 @@
 // Percorsi: introduction, the accordion of services, the callout and the LGBTQIA+ ally badge.
-import { Island } from '../../src/render/island.tsx';
-import type { PageProps } from '../../src/render/page-props.ts';
+import { Island, type PageProps } from '../../src/render/for-templates.ts';
 import { durationSentence } from '../components/format.ts';
 import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';

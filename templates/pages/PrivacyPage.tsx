@@ -1,5 +1,5 @@
 // Privacy notice: heading, date of the last update and the notice itself.
-import type { PageProps } from '../../src/render/page-props.ts';
+import type { PageProps } from '../../src/render/for-templates.ts';
 import { formatDate } from '../components/format.ts';
 import { Prose } from '../components/Prose.tsx';
 import { Layout } from '../layout/Layout.tsx';

@@ -1,6 +1,5 @@
 // Profile of one professional: photo, name and role, specialisations, contacts, biography, timeline.
-import type { Professional } from '../../src/model/site-model.ts';
-import type { PageProps } from '../../src/render/page-props.ts';
+import type { PageProps, Professional } from '../../src/render/for-templates.ts';
 import { PhoneLink } from '../components/ContactLinks.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { imageAsset } from '../components/image-asset.ts';

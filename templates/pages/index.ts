@@ -1,5 +1,5 @@
 // The page template of each route kind, as the render stage looks them up.
-import type { PageTemplates } from '../../src/render/page-props.ts';
+import type { PageTemplates } from '../../src/render/for-templates.ts';
 import { ContactsPage } from './ContactsPage.tsx';
 import { HomePage } from './HomePage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
