@@ -1,7 +1,7 @@
 // Security headers and caching for the host, as per-path rules: written to `_headers` (Netlify, Cloudflare Pages) and the nginx config.
 import type { SiteConfig } from '../content/schema.ts';
 import { STATIC_DIR } from '../routes.ts';
-import { IMMUTABLE_CACHE_CONTROL } from '../serve/url-behaviour.ts';
+import { IMMUTABLE_CACHE_CONTROL } from './url-behaviour.ts';
 
 /** The output file that configures the host's response headers; hosts read it rather than serve it. */
 export const HEADERS_FILE = '_headers';

@@ -2,7 +2,7 @@
 import type { SiteConfig } from '../content/schema.ts';
 import { NOT_FOUND_FILE } from '../routes.ts';
 import { BINARY_TYPES, DEFAULT_TYPE, TEXT_TYPES } from '../serve/media-types.ts';
-import { REVALIDATE_CACHE_CONTROL, WELL_KNOWN_DIR } from '../serve/url-behaviour.ts';
+import { REVALIDATE_CACHE_CONTROL, WELL_KNOWN_DIR } from './url-behaviour.ts';
 import { headerRules, type Header, type PathHeaders } from './headers.ts';
 import { HOST_FILES } from './redirects.ts';
 import { basePath } from '../base-path.ts';
@@ -24,7 +24,7 @@ export interface NginxOptions {
 
 /**
  * A complete `server` block for nginx 1.22 (Debian 12) and later. What it must do is the URL table
- * (src/serve/url-behaviour.ts); the nginx test runs that table against it. Notes on the choices:
+ * (src/host/url-behaviour.ts); the nginx test runs that table against it. Notes on the choices:
  * - every `add_header` has `always`, so 404s and redirects get the security headers; nginx drops
  *   the inherited `add_header`s in a location that adds its own, so such a location repeats them;
  * - `absolute_redirect off` keeps `Location` a path, as the other hosts send it;

@@ -9,7 +9,7 @@ import { render, say, type Language } from '../messages/text.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
-import { cacheControl, isHiddenPath } from './url-behaviour.ts';
+import { cacheControl, isHiddenPath } from '../host/url-behaviour.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {

@@ -1,8 +1,8 @@
-// Runs the URL table (src/serve/url-behaviour.ts) against a server over HTTP: status, Location, types, caching, security headers, bodies.
+// Runs the URL table (src/host/url-behaviour.ts) against a server over HTTP: status, Location, types, caching, security headers, bodies.
 import { request } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { UrlExpectation } from '../../src/serve/url-behaviour.ts';
+import type { UrlExpectation } from '../../src/host/url-behaviour.ts';
 
 /** One raw response: node:http, so nothing is decompressed or followed behind the test's back. */
 export interface RawResponse {

@@ -1,4 +1,4 @@
-// The URL table (src/serve/url-behaviour.ts) against every way the site is served: preview, watch and a real nginx,
+// The URL table (src/host/url-behaviour.ts) against every way the site is served: preview, watch and a real nginx,
 // for a site at a domain's root and for one under a sub-path (a GitHub Pages project site).
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { withCompressedSiblings } from '../../src/host/precompress.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { writeSite } from '../../src/output/write-site.ts';
 import { directoryFiles, serveSite } from '../../src/serve/server.ts';
-import { urlTable, type UrlExpectation } from '../../src/serve/url-behaviour.ts';
+import { urlTable, type UrlExpectation } from '../../src/host/url-behaviour.ts';
 import { watchSite } from '../../src/watch/watch.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';

@@ -1,7 +1,7 @@
 // `_redirects`: checked with a parser of the hosts' documented syntax and limits, then applied to the URL table's redirects.
 import { describe, expect, it } from 'vitest';
 import { REDIRECT_LIMITS, renderRedirectsFile } from '../../src/host/redirects.ts';
-import { urlTable } from '../../src/serve/url-behaviour.ts';
+import { urlTable } from '../../src/host/url-behaviour.ts';
 
 interface RedirectRule {
   from: string;

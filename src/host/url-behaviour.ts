@@ -1,6 +1,6 @@
 // The URL behaviour every way of serving the site must show: `preview`, `watch`, and each host configuration brochure writes.
 import { BUILT_IN_PATHS, NOT_FOUND_FILE } from '../routes.ts';
-import { contentType } from './media-types.ts';
+import { contentType } from '../serve/media-types.ts';
 
 /** Hashed file names never change content, so browsers and CDNs may keep them for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
