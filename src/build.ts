@@ -180,7 +180,7 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
   for (const [file, contents] of favicons) files.set(file, contents);
   // GitHub Pages publishing from a branch runs Jekyll, which drops `_headers` and is not needed.
   if (new URL(model.site.url).hostname.endsWith('.github.io')) files.set('.nojekyll', new Uint8Array());
-  const admin = await adminBuild(model.site, localEditor, options, assets.stylesheet);
+  const admin = await adminBuild(model.site, localEditor, options, { entries: checked.entries, assets, base });
   for (const [file, contents] of admin.files) files.set(file, contents);
   files.set(HEADERS_FILE, Buffer.from(renderHeadersFile(model.site, admin.headers)));
   // Last, once every file brochure writes is known: the pages are rendered later, but a public file may not take or hide a page's name either.

@@ -6,6 +6,7 @@ import { bundleEditorScript } from './bundle-editor.ts';
 import { cmsConfig, renderCmsConfig, type CmsBackend } from './config.ts';
 import { italianStrings } from './locale.ts';
 import { sveltiaFiles } from './sveltia-package.ts';
+import type { PreviewSite } from './browser/preview.ts';
 
 /** The editor's page: `/admin` (the hosts and `preview` also answer `/admin/` with it). */
 export const ADMIN_PAGE = fileOfPath(`/${ADMIN_DIR}`);
@@ -44,16 +45,16 @@ export interface AdminInputs {
   contentDir: string;
   /** The Git repository's folder: config paths are relative to it. */
   root: string;
-  /** `/static/css/…`, the site's stylesheet, so previews look like the site. */
-  stylesheet: string;
+  /** What the previews render pages from: the content as this build validated it, its images' URLs and the site's stylesheet. */
+  preview: PreviewSite;
   packageRoot: string;
   cacheDir: string;
 }
 
-/** Output path -> bytes for /admin: the page, config.yml, Sveltia's bundle, our editor script and the Italian strings. */
+/** Output path -> bytes for /admin: the page, config.yml, Sveltia's bundle, our editor script, the Italian strings and what the previews render from. */
 export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
-  files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.stylesheet)));
+  files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.preview.assets.stylesheet)));
   files.set(`${ADMIN_DIR}/config.yml`, Buffer.from(renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root))));
   const folder = `${basePath(inputs.site.url)}${ADMIN_DIR}`;
   const [sveltia, script, strings] = await Promise.all([sveltiaFiles(inputs.packageRoot, folder), bundleEditorScript(inputs.packageRoot, inputs.cacheDir), italianStrings(inputs.packageRoot)]);
@@ -61,11 +62,13 @@ export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8
   files.set(`${ADMIN_DIR}/${EDITOR_SCRIPT}`, script);
   files.set(`${ADMIN_DIR}/${EDITOR_STYLE}`, Buffer.from(EDITOR_CSS));
   files.set(`${ADMIN_DIR}/locales/it.json`, strings);
+  files.set(`${ADMIN_DIR}/${PREVIEW_SITE}`, Buffer.from(JSON.stringify(inputs.preview)));
   return files;
 }
 
 const EDITOR_SCRIPT = 'editor.js';
 const EDITOR_STYLE = 'editor.css';
+const PREVIEW_SITE = 'preview.json';
 /** Our additions to Sveltia's look: the reasons a save was refused, one per line. */
 const EDITOR_CSS = `[role='dialog'] .error, [role='alertdialog'] .error { white-space: pre-line; }\n`;
 
@@ -85,7 +88,7 @@ function adminPage(site: SiteConfig, stylesheet: string): string {
 <link href="${folder}/${EDITOR_STYLE}" rel="stylesheet">
 </head>
 <body>
-<script src="${folder}/${EDITOR_SCRIPT}" data-stylesheet="${escapeHtml(stylesheet)}"></script>
+<script src="${folder}/${EDITOR_SCRIPT}" data-stylesheet="${escapeHtml(stylesheet)}" data-preview="${folder}/${PREVIEW_SITE}"></script>
 <script src="${folder}/sveltia-cms.js"></script>
 </body>
 </html>

@@ -4,6 +4,7 @@ import type { SiteConfig } from '../content/schema.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { Header, PathHeaders } from '../host/headers.ts';
 import { ADMIN_PATTERNS, adminContentSecurityPolicy, adminFiles } from './admin.ts';
+import type { PreviewSite } from './browser/preview.ts';
 import { siteBackend, type CmsBackend } from './config.ts';
 
 /** The editor's output files and the header rules of its paths; both empty for a site without an editor (in site.yaml or, with `localEditor`, from `watch --edit`). */
@@ -11,13 +12,13 @@ export async function adminBuild(
   site: SiteConfig,
   localEditor: boolean,
   options: ResolvedOptions,
-  stylesheet: string,
+  preview: PreviewSite,
 ): Promise<{ files: Map<string, Uint8Array>; headers: PathHeaders[] }> {
   const root = editorRoot(options);
   // `watch --edit` on a site without an online editor: Sveltia edits the files on this computer only.
   const backend: CmsBackend | undefined = siteBackend(site) ?? (localEditor ? { name: 'local', folder: path.basename(root) } : undefined);
   if (!backend) return { files: new Map(), headers: [] };
-  const files = await adminFiles({ site, backend, contentDir: options.content, root, stylesheet, packageRoot: options.packageRoot, cacheDir: options.cacheDir });
+  const files = await adminFiles({ site, backend, contentDir: options.content, root, preview, packageRoot: options.packageRoot, cacheDir: options.cacheDir });
   const headers = adminHeaderRules(backend);
   return { files, headers };
 }

@@ -73,7 +73,8 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
   return lines;
 }
 
-function kindOf(candidate: Candidate): EntryKind | undefined {
+/** The kind of content file an entry of this collection and path is. */
+export function kindOf(candidate: Pick<Candidate, 'collection' | 'path'>): EntryKind | undefined {
   if (candidate.collection === 'pages') return PAGES[candidate.path.split('/').pop()?.replace(/\.md$/, '') ?? ''];
   return KINDS[candidate.collection];
 }

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, producerKey, writeFileAtomic, type Producer } from '../cache-file.ts';
-import { plainBlocksHtml } from './plain-blocks.ts';
+import { renderMarkdown } from './markdown-render.ts';
+
+export { loadRenderer, renderMarkdown } from './markdown-render.ts';
 
 /**
  * What renders Markdown, for the cache key: the libraries of the unified pipeline (their installed
@@ -10,7 +12,7 @@ import { plainBlocksHtml } from './plain-blocks.ts';
  */
 const MARKDOWN_PRODUCER: Producer = {
   packages: ['unified', 'remark-parse', 'remark-rehype', 'rehype-raw', 'rehype-sanitize', 'rehype-stringify', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-hast', 'hast-util-raw', 'hast-util-sanitize', 'hast-util-to-html'],
-  sources: ['src/model/markdown.ts', 'src/model/plain-blocks.ts', 'src/model/raw-html.ts'],
+  sources: ['src/model/markdown.ts', 'src/model/markdown-render.ts', 'src/model/plain-blocks.ts', 'src/model/raw-html.ts'],
 };
 
 /** Markdown source -> HTML, for every body of the site. */
@@ -41,28 +43,6 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
   if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
   return rendered;
-}
-
-/** One body's HTML, without the cache: the plain path (plain-blocks.ts) when it applies, else unified. */
-export async function renderMarkdown(markdown: string): Promise<string> {
-  return plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
-}
-
-/** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
-export function loadRenderer(): Promise<(markdown: string) => string> {
-  return (unifiedRenderer ??= makeUnifiedRenderer());
-}
-
-let unifiedRenderer: Promise<(markdown: string) => string> | undefined;
-
-async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
-  const [{ unified }, { default: remarkParse }, { default: remarkRehype }, { rawWhereNeeded }, { default: rehypeSanitize }, { default: rehypeStringify }] =
-    await Promise.all([import('unified'), import('remark-parse'), import('remark-rehype'), import('./raw-html.ts'), import('rehype-sanitize'), import('rehype-stringify')]);
-  // Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
-  // paste simple markup but a <script>, an `onclick=` or a `javascript:` URL never reaches a page.
-  // Bodies without raw HTML skip the re-parse where it cannot change the tree (raw-html.ts).
-  const processor = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rawWhereNeeded).use(rehypeSanitize).use(rehypeStringify).freeze();
-  return (markdown) => String(processor.processSync(markdown)).trim();
 }
 
 /** Body hash -> HTML, as the last build left it; empty when there is none. */

@@ -15,6 +15,9 @@ import { connectBrowser } from './helpers/shared-browser.ts';
 
 const LIMIT_MS = 20_000;
 
+/** Where the preview tests leave their screenshots, to be looked at (screenshots/ stays out of git). */
+const screenshots = path.join(ROOT, 'screenshots', 'cms-preview');
+
 async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
   const deadline = Date.now() + LIMIT_MS;
   for (;;) {
@@ -86,6 +89,7 @@ describe('the web editor of brochure watch --edit', () => {
   const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
   beforeAll(async () => {
+    await mkdir(screenshots, { recursive: true });
     project = await tempDir('brochure-cms-');
     content = path.join(project, 'content');
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
@@ -329,6 +333,66 @@ describe('the web editor of brochure watch --edit', () => {
     expect(await panelText()).toBeNull();
     await writeFile(file, original);
   });
+
+  /** What the page shows and how it looks, read the same way from the built page and from the preview. */
+  const readPage = () => {
+    const main = document.querySelector('main')!;
+    const title = main.querySelector('h1')!;
+    const style = getComputedStyle(title);
+    return {
+      text: main.textContent!.replace(/\s+/g, ' ').trim(),
+      classes: [...main.querySelectorAll('[class]')].map((element) => element.getAttribute('class')),
+      headings: [...document.querySelectorAll('h1, h2, h3')].map((heading) => heading.textContent!.trim()),
+      title: { font: style.fontFamily, color: style.color, weight: style.fontWeight },
+      menu: [...document.querySelectorAll('header nav a')].map((link) => link.textContent!.trim()),
+    };
+  };
+
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    it(`previews a service and a professional as their own pages, with the site's stylesheet, at ${width} px`, async () => {
+      // Entries no earlier test left unsaved (Sveltia would first offer to restore that draft): a
+      // service nobody edits and the professional the upload test added.
+      for (const [entry, pagePath] of [
+        ['/collections/services/entries/05-elaborazione-lutto', '/percorsi'],
+        ['/collections/professionals/entries/maria-rossi', '/maria-rossi'],
+      ] as const) {
+        const page = await openEditor(entry);
+        await page.setViewportSize({ width, height });
+        // On a phone the editor shows one pane at a time: the preview is a switch away.
+        const previewSwitch = page.getByRole('button', { name: 'Anteprima', exact: true });
+        if (width < 800) await previewSwitch.click();
+        const frame = page.frameLocator('iframe.preview');
+        await frame.locator('[data-page-preview] main h1').waitFor();
+        const preview = await frame.locator('[data-page-preview]').evaluate(readPage);
+        // The built page as served, once watch has rebuilt what the tests before wrote on disk.
+        const site = await context.newPage();
+        await site.setViewportSize({ width, height });
+        const built = await eventually('the built page to settle', async () => {
+          await site.goto(`${url}${pagePath}`);
+          const read = await site.evaluate(readPage);
+          return JSON.stringify(read) === JSON.stringify(preview) ? read : undefined;
+        }).catch(async () => site.evaluate(readPage));
+        await site.close();
+        expect(preview).toEqual(built);
+        // The site's stylesheet applies: the title is in the site's typeface, not the browser's default serif.
+        expect(preview.title.font).not.toMatch(/^"?Times/);
+        await page.screenshot({ path: path.join(screenshots, `preview-${pagePath.slice(1)}-${width}.png`) });
+        if (pagePath === '/maria-rossi' && width < 800) {
+          // What she types shows in the page, before any save. (The last of the editor's visits: no
+          // later test meets Sveltia's offer to restore this unsaved change.)
+          await previewSwitch.click();
+          await field(page, 'Qualifica').fill('Psicologa e psicoterapeuta');
+          await previewSwitch.click();
+          await frame.locator('.page-subtitle', { hasText: 'Psicologa e psicoterapeuta' }).waitFor();
+          expect(await frame.locator('.page-subtitle').count()).toBe(1);
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
+  }
 
   it('loaded nothing from outside loopback and broke no policy', () => {
     expect(blocked).toEqual([]);

@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE, adminContentSecurityPolicy, adminFiles } from '../../src/cms/admin.ts';
 import { adminBuild, editorRoot, siteAdminHeaderRules } from '../../src/cms/build-admin.ts';
+import type { PreviewSite } from '../../src/cms/browser/preview.ts';
 import { headersFor, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { resolveOptions } from '../../src/options.ts';
 import { siteConfig } from '../helpers/site-config.ts';
@@ -15,9 +16,12 @@ const site = siteConfig;
 const withEditor = site({ name: 'Studio <Prova>', cms: { repo: 'studio-pss/sito' } });
 const options = resolveOptions({ content: 'content' }, '/repo');
 
+/** What the previews render from; these tests look at the editor's files and headers, which only carry the entries as JSON. */
+const preview = (stylesheet: string): PreviewSite => ({ entries: {} as PreviewSite['entries'], assets: { stylesheet, script: '/static/js/islands.js', images: {} }, base: '/' });
+
 describe('adminBuild', () => {
   it('adds no file and no header rule for a site without an editor: its output is as before', async () => {
-    const admin = await adminBuild(site(), false, options, '/static/css/site.css');
+    const admin = await adminBuild(site(), false, options, preview('/static/css/site.css'));
     expect(admin.files.size).toBe(0);
     expect(renderHeadersFile(site(), admin.headers)).toBe(renderHeadersFile(site()));
     const root = { root: '/var/www/studio.example.com' };
@@ -25,7 +29,7 @@ describe('adminBuild', () => {
   });
 
   it('writes the page, config.yml, Sveltia’s bundle with what it would fetch from CDNs, our script and the Italian strings, without source maps', async () => {
-    const { files } = await adminBuild(withEditor, false, options, '/static/css/site.abc.css');
+    const { files } = await adminBuild(withEditor, false, options, preview('/static/css/site.abc.css'));
     const names = [...files.keys()].sort();
     expect(names).toEqual([
       'admin.html',
@@ -36,6 +40,7 @@ describe('adminBuild', () => {
       'admin/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2',
       'admin/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2',
       'admin/locales/it.json',
+      'admin/preview.json',
       'admin/sveltia-cms.js',
       'admin/vendor/exifr@7.1.3/dist/lite.esm.mjs',
       'admin/vendor/immutable@5.1.9/dist/immutable.es.js',
@@ -44,7 +49,7 @@ describe('adminBuild', () => {
     const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toContain('<title>Redazione · Studio &lt;Prova&gt;</title>');
-    expect(page).toContain('<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css"></script>');
+    expect(page).toContain('<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css" data-preview="/admin/preview.json"></script>');
     expect(page).not.toMatch(/<script>|<style|style=/);
     // Nothing in the editor points at a CDN any more: translations, fonts and modules are served from /admin.
     const sveltia = Buffer.from(files.get('admin/sveltia-cms.js')!).toString();
@@ -60,30 +65,30 @@ describe('adminBuild', () => {
   });
 
   it('loads its config and scripts under the site’s base path (a GitHub Pages project site)', async () => {
-    const { files } = await adminBuild(site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }), false, options, '/studio-pss/static/css/site.css');
+    const { files } = await adminBuild(site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }), false, options, preview('/studio-pss/static/css/site.css'));
     const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
     expect(page).toContain('<link href="/studio-pss/admin/config.yml" type="application/yaml" rel="cms-config-url">');
     expect(page).toContain('<script src="/studio-pss/admin/sveltia-cms.js"></script>');
-    expect(page).toContain('<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css"></script>');
+    expect(page).toContain('<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css" data-preview="/studio-pss/admin/preview.json"></script>');
     expect(Buffer.from(files.get('admin/sveltia-cms.js')!).toString()).toContain('`/studio-pss/admin/locales`');
   });
 
   it('under watch --edit without an online editor, names the project folder for local editing, and offers no drafts', async () => {
-    const { files } = await adminBuild(site(), true, options, '/s.css');
+    const { files } = await adminBuild(site(), true, options, preview('/s.css'));
     const config = parse(Buffer.from(files.get('admin/config.yml')!).toString());
     expect(config.backend).toEqual({ name: 'github', repo: 'locale/repo', branch: 'main', auth_methods: ['token'] });
     expect(config.publish_mode).toBeUndefined();
   });
 
   it('under watch --edit with an online editor, keeps site.yaml’s', async () => {
-    const { files } = await adminBuild(withEditor, true, options, '/s.css');
+    const { files } = await adminBuild(withEditor, true, options, preview('/s.css'));
     expect(parse(Buffer.from(files.get('admin/config.yml')!).toString()).backend).toMatchObject({ name: 'github', repo: 'studio-pss/sito' });
   });
 });
 
 describe('the editor’s headers', () => {
   it('give /admin its own policy and leave every other path the strict one, on Netlify/Cloudflare', async () => {
-    const { headers } = await adminBuild(withEditor, false, options, '/s.css');
+    const { headers } = await adminBuild(withEditor, false, options, preview('/s.css'));
     const text = renderHeadersFile(withEditor, headers);
     expect(text).toContain(['/admin', '  ! Content-Security-Policy', `  Content-Security-Policy: ${adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' })}`, '  X-Robots-Tag: noindex'].join('\n'));
     const rules = parseHeadersFile(text);
@@ -103,7 +108,7 @@ describe('the editor’s headers', () => {
   });
 
   it('give /admin its own policy in the nginx config (host-config reads it from site.yaml), the server block keeping the strict one', async () => {
-    const { headers } = await adminBuild(withEditor, false, options, '/s.css');
+    const { headers } = await adminBuild(withEditor, false, options, preview('/s.css'));
     expect(siteAdminHeaderRules(withEditor)).toEqual(headers);
     const nginx = renderNginxConfig(withEditor, { root: '/var/www/studio.example.com', extraRules: headers });
     const admin = /location = \/admin \{([\s\S]*?)\n {4}\}/.exec(nginx)![1]!;
@@ -132,7 +137,7 @@ describe('editorRoot', () => {
 });
 
 it('adminFiles reads Sveltia once per process', async () => {
-  const inputs = { site: withEditor, backend: { name: 'local', folder: 'repo' } as const, contentDir: '/repo/content', root: '/repo', stylesheet: '/s.css', packageRoot: options.packageRoot, cacheDir: options.cacheDir };
+  const inputs = { site: withEditor, backend: { name: 'local', folder: 'repo' } as const, contentDir: '/repo/content', root: '/repo', preview: preview('/s.css'), packageRoot: options.packageRoot, cacheDir: options.cacheDir };
   const [a, b] = await Promise.all([adminFiles(inputs), adminFiles(inputs)]);
   expect(a.get('admin/sveltia-cms.js')).toBe(b.get('admin/sveltia-cms.js'));
 });

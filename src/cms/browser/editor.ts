@@ -2,10 +2,13 @@
 import { entryRefusals, type Upload } from '../entry-check.ts';
 import { numericFieldsByCollection } from '../numeric-fields.ts';
 import { formatOf, fromMarkdown, fromYaml, KINDS, toMarkdown, toYaml } from './file-format.ts';
-import { sveltia, type ImmutableMap } from './sveltia.ts';
+import { previewHtml, type PreviewSite } from './preview.ts';
+import { sveltia, type ImmutableMap, type PreviewProps } from './sveltia.ts';
 
 const script = document.currentScript as HTMLScriptElement;
 const stylesheet = script.dataset['stylesheet'] ?? '';
+// Fetched at once, while Sveltia starts: the content the last build validated, which each preview completes with the entry.
+const previewSite = fetch(script.dataset['preview'] ?? '').then((response) => response.json() as Promise<PreviewSite>);
 
 sveltia().CMS_MANUAL_INIT = true;
 preferItalian();
@@ -13,6 +16,7 @@ preferItalian();
 document.addEventListener('DOMContentLoaded', () => {
   const { CMS } = sveltia();
   if (stylesheet) CMS.registerPreviewStyle(stylesheet);
+  for (const name of PREVIEWS) CMS.registerPreviewTemplate(name, pagePreview);
   // Our own reading and writing of content files (file-format.ts): one format per kind, which knows its schema.
   for (const kind of KINDS) {
     if (kind === 'site') CMS.registerCustomFormat(formatOf(kind), 'yaml', { fromFile: fromYaml, toFile: toYaml });
@@ -43,6 +47,38 @@ document.addEventListener('DOMContentLoaded', () => {
   });
   void CMS.init();
 });
+
+/** The collections and files with a page of their own, by the names Sveltia looks templates up by. */
+const PREVIEWS = ['services', 'professionals', 'home', 'contatti', 'percorsi', 'privacy', 'site'];
+
+/**
+ * Sveltia's preview template: an element of its own React (`window.h`, not ours) whose node receives
+ * the page our React rendered. React calls the ref at each render (a new function each time), so each
+ * change repaints; a slower, older rendering never overwrites a newer one.
+ */
+function pagePreview(props: PreviewProps): unknown {
+  return sveltia().h('div', { ref: (node: HTMLElement | null) => node && void paint(node, props), 'data-page-preview': '' });
+}
+
+const turns = new WeakMap<HTMLElement, number>();
+
+async function paint(node: HTMLElement, props: PreviewProps): Promise<void> {
+  const turn = (turns.get(node) ?? 0) + 1;
+  turns.set(node, turn);
+  let html: string;
+  try {
+    html = await previewHtml(await previewSite, props);
+  } catch (error) {
+    console.error(error);
+    html = '<p>L’anteprima non è disponibile: ricarica la pagina dopo che il sito è stato ricostruito.</p>';
+  }
+  if (turns.get(node) !== turn) return;
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  // The page's <html> and <body> attributes (lang, data-route) on the preview's own, which the stylesheet may select on.
+  for (const { name, value } of page.documentElement.attributes) node.ownerDocument.documentElement.setAttribute(name, value);
+  for (const { name, value } of page.body.attributes) node.ownerDocument.body.setAttribute(name, value);
+  node.innerHTML = page.body.innerHTML;
+}
 
 /** The pictures uploaded with the entry, with their size in pixels where the browser can decode them (not HEIC). */
 async function uploadsOf(entry: ImmutableMap): Promise<Upload[]> {

@@ -11,8 +11,8 @@ export interface ImmutableMap {
 /** The props Sveltia gives a preview template (CustomPreviewTemplateProps). */
 export interface PreviewProps {
   entry: ImmutableMap;
-  document: Document;
-  window: Window;
+  /** The picture Sveltia holds for a path as the entry names it (`/images/…`), just uploaded or not. */
+  getAsset: (path: string) => { url: string } | undefined;
 }
 
 /** What Sveltia's bundle puts on `window`. */

@@ -1,0 +1,142 @@
+// The preview pane: the entry as its page, rendered by the site's own templates from the same page props the build makes, with the rest of the site as the last build left it.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { pages } from '../../../templates/pages/index.ts';
+import { rebaseMarkdown } from '../../base-path.ts';
+import type { EntryKind } from '../../content/load.ts';
+import { SCHEMAS, type Entries } from '../../content/validate.ts';
+import { renderMarkdown } from '../../model/markdown-render.ts';
+import { buildModel, markdownBodies, type Route } from '../../model/site-model.ts';
+import type { AssetManifest, ImageAsset } from '../../render/page-props.ts';
+import { entryRefusals, kindOf } from '../entry-check.ts';
+import { numericFieldsByCollection } from '../numeric-fields.ts';
+import { contentForm, withoutEmpty } from './file-format.ts';
+import type { ImmutableMap, PreviewProps } from './sveltia.ts';
+
+/** What the build leaves for the previews (admin/preview.json): the validated content, the processed images' URLs, the base path. */
+export interface PreviewSite {
+  entries: Entries;
+  assets: AssetManifest;
+  base: string;
+}
+
+const numeric = numericFieldsByCollection();
+
+/**
+ * The page's HTML for the entry as she is writing it: the entry replaces its file among the last
+ * build's entries, every body goes through the site's Markdown pipeline, `buildModel` makes the
+ * model and the route's own template renders it, as `renderPage` does. While a field the build needs
+ * is missing or wrong, the reasons instead.
+ */
+export async function previewHtml(site: PreviewSite, props: PreviewProps): Promise<string> {
+  const collection = String(props.entry.get('collection'));
+  const file = String(props.entry.get('path') ?? '') || `content/${collection}/nuovo.md`;
+  const raw = (props.entry.get('data') as ImmutableMap).toJS();
+  // Digits typed where a number or a word goes are a number, as the save makes them (editor.ts).
+  for (const name of numeric[collection] ?? []) {
+    const value = raw[name];
+    if (typeof value === 'string' && /^\d+$/.test(value.trim())) raw[name] = Number(value);
+  }
+  const kind = kindOf({ collection, path: file });
+  if (!kind) return '';
+  const refusals = entryRefusals({ collection, path: file, data: raw });
+  const { body = '', ...fields } = contentForm(withoutEmpty(SCHEMAS[kind], raw)) as Record<string, unknown>;
+  const parsed = SCHEMAS[kind].safeParse(fields);
+  if (!parsed.success || refusals.length > 0) return refusalsHtml(refusals);
+  const entries = withEntry(site.entries, kind, file, parsed.data, typeof body === 'string' ? body : '');
+  const bodies = markdownBodies(entries);
+  const markdown = new Map(await Promise.all(bodies.map(async (text) => [text, await renderMarkdown(text)] as const)));
+  const model = buildModel(entries, rebaseMarkdown(markdown, site.base));
+  const route = routeOf(model.routes, kind, file);
+  const assets = { ...site.assets, images: withUploads(site.assets.images, parsed.data, props.getAsset) };
+  return renderToStaticMarkup(createElement(pages[route.kind], { model, route, assets }));
+}
+
+/** The last build's entries with this one in its file's place (or added, when new). */
+function withEntry(entries: Entries, kind: EntryKind, file: string, data: unknown, body: string): Entries {
+  const name = file
+    .split('/')
+    .pop()!
+    .replace(/\.\w+$/, '');
+  const replace = <T extends { file: string }>(list: T[], entry: T): T[] =>
+    list.some((item) => item.file === file)
+      ? list.map((item) => (item.file === file ? entry : item))
+      : [...list, entry];
+  switch (kind) {
+    case 'site':
+      return { ...entries, site: { file, data: data as Entries['site']['data'], body: '' } };
+    case 'home':
+      return { ...entries, home: { file, data: data as Entries['home']['data'], body } };
+    case 'contacts':
+      return { ...entries, contacts: { file, data: data as Entries['contacts']['data'], body } };
+    case 'services-page':
+      return { ...entries, servicesPage: { file, data: data as Entries['servicesPage']['data'], body } };
+    case 'privacy':
+      return { ...entries, privacy: { file, data: data as Entries['privacy']['data'], body } };
+    case 'professional':
+      return {
+        ...entries,
+        professionals: replace(entries.professionals, {
+          file,
+          data: data as Entries['professionals'][number]['data'],
+          body,
+          slug: name,
+        }),
+      };
+    case 'service': {
+      const position = Number(/^(\d+)-/.exec(name)?.[1] ?? 0);
+      return {
+        ...entries,
+        services: replace(entries.services, {
+          file,
+          data: data as Entries['services'][number]['data'],
+          body,
+          slug: name.replace(/^\d+-/, ''),
+          position,
+        }),
+      };
+    }
+  }
+}
+
+/** The page that shows the entry: its own, the Percorsi page for a service, the home page for the site's settings. */
+function routeOf(routes: Route[], kind: EntryKind, file: string): Route {
+  const wanted =
+    kind === 'service'
+      ? (route: Route) => route.kind === 'services'
+      : kind === 'site'
+        ? (route: Route) => route.kind === 'home'
+        : (route: Route) => route.source === file;
+  return routes.find(wanted) ?? routes[0]!;
+}
+
+/**
+ * The processed images, plus any picture the entry names that the last build did not process (just
+ * uploaded): shown from the file Sveltia holds, in one size, where the page will have its own sizes.
+ */
+function withUploads(
+  images: Record<string, ImageAsset>,
+  data: unknown,
+  getAsset: PreviewProps['getAsset'],
+): Record<string, ImageAsset> {
+  const all = { ...images };
+  for (const image of imagesIn(data)) {
+    if (all[image]) continue;
+    const url = getAsset(`/${image}`)?.url ?? `/${image}`;
+    all[image] = { src: url, srcset: '', width: 800, height: 800, sources: [] };
+  }
+  return all;
+}
+
+function imagesIn(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith('images/') ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(imagesIn);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(imagesIn);
+  return [];
+}
+
+function refusalsHtml(refusals: string[]): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const items = refusals.map((line) => `<li>${escape(line)}</li>`).join('');
+  return `<div class="container section"><p>L’anteprima della pagina apparirà quando la voce sarà completa:</p><ul>${items}</ul></div>`;
+}

@@ -1,0 +1,43 @@
+// One Markdown body -> sanitised HTML, without Node: the build's pipeline, which the web editor's preview runs in the browser too.
+import { plainBlocksHtml } from './plain-blocks.ts';
+
+/** One body's HTML, without the cache: the plain path (plain-blocks.ts) when it applies, else unified. */
+export async function renderMarkdown(markdown: string): Promise<string> {
+  return plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
+}
+
+/** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
+export function loadRenderer(): Promise<(markdown: string) => string> {
+  return (unifiedRenderer ??= makeUnifiedRenderer());
+}
+
+let unifiedRenderer: Promise<(markdown: string) => string> | undefined;
+
+async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
+  const [
+    { unified },
+    { default: remarkParse },
+    { default: remarkRehype },
+    { rawWhereNeeded },
+    { default: rehypeSanitize },
+    { default: rehypeStringify },
+  ] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-rehype'),
+    import('./raw-html.ts'),
+    import('rehype-sanitize'),
+    import('rehype-stringify'),
+  ]);
+  // Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list, so editors may
+  // paste simple markup but a <script>, an `onclick=` or a `javascript:` URL never reaches a page.
+  // Bodies without raw HTML skip the re-parse where it cannot change the tree (raw-html.ts).
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rawWhereNeeded)
+    .use(rehypeSanitize)
+    .use(rehypeStringify)
+    .freeze();
+  return (markdown) => String(processor.processSync(markdown)).trim();
+}
