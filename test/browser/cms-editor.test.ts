@@ -188,6 +188,10 @@ describe('the web editor of brochure watch --edit', () => {
     await field(page, 'Iscrizione all’Albo').fill('Iscritta all’Ordine degli Psicologi della Regione Abruzzo, n. 4012');
     await page.getByRole('button', { name: /Aggiungi.*Specializzazioni/ }).click();
     await page.getByRole('textbox', { name: /Specializzazion/ }).last().fill('Psicologia clinica dell’adulto');
+    // Before any save, the preview is already her page, with the photo she just picked, in its own size.
+    const photoInPreview = page.frameLocator('iframe.preview').locator('main img.profile__photo');
+    await photoInPreview.and(page.frameLocator('iframe.preview').locator('[src^="blob:"][width="1200"]')).waitFor();
+    expect(await eventually('the photo to load', () => photoInPreview.evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.naturalWidth : undefined)))).toBe(1200);
     await save(page);
     expect(await syncToDisk(page)).toEqual(['content/images/maria-rossi.jpg', 'content/professionals/maria-rossi.md']);
 

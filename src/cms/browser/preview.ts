@@ -31,7 +31,9 @@ const numeric = numericFieldsByCollection();
 export async function previewHtml(site: PreviewSite, props: PreviewProps): Promise<string> {
   const collection = String(props.entry.get('collection'));
   const file = String(props.entry.get('path') ?? '') || `content/${collection}/nuovo.md`;
-  const raw = (props.entry.get('data') as ImmutableMap).toJS();
+  // A photo just picked is a blob: URL until the save names its file: the schema sees a name, the page the picture.
+  const picked = new Map<string, string>();
+  const raw = withPickedNames((props.entry.get('data') as ImmutableMap).toJS(), picked) as Record<string, unknown>;
   // Digits typed where a number or a word goes are a number, as the save makes them (editor.ts).
   for (const name of numeric[collection] ?? []) {
     const value = raw[name];
@@ -48,7 +50,7 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
   const markdown = new Map(await Promise.all(bodies.map(async (text) => [text, await renderMarkdown(text)] as const)));
   const model = buildModel(entries, rebaseMarkdown(markdown, site.base));
   const route = routeOf(model.routes, kind, file);
-  const assets = { ...site.assets, images: withUploads(site.assets.images, parsed.data, props.getAsset) };
+  const assets = { ...site.assets, images: await withUploads(site.assets.images, parsed.data, picked, props.getAsset) };
   return renderToStaticMarkup(createElement(pages[route.kind], { model, route, assets }));
 }
 
@@ -112,20 +114,48 @@ function routeOf(routes: Route[], kind: EntryKind, file: string): Route {
 
 /**
  * The processed images, plus any picture the entry names that the last build did not process (just
- * uploaded): shown from the file Sveltia holds, in one size, where the page will have its own sizes.
+ * uploaded): shown from the file Sveltia holds, in its own size, where the page will have its own sizes.
  */
-function withUploads(
+async function withUploads(
   images: Record<string, ImageAsset>,
   data: unknown,
+  picked: ReadonlyMap<string, string>,
   getAsset: PreviewProps['getAsset'],
-): Record<string, ImageAsset> {
+): Promise<Record<string, ImageAsset>> {
   const all = { ...images };
   for (const image of imagesIn(data)) {
     if (all[image]) continue;
-    const url = getAsset(`/${image}`)?.url ?? `/${image}`;
-    all[image] = { src: url, srcset: '', width: 800, height: 800, sources: [] };
+    const blob = picked.get(image);
+    const url = blob ?? getAsset(`/${image}`)?.url ?? `/${image}`;
+    const file = blob ? await (await fetch(blob)).blob() : getAsset(`/${image}`)?.fileObj;
+    all[image] = { src: url, srcset: '', ...(await sizeOf(file)), sources: [] };
   }
   return all;
+}
+
+/** `value` with each blob: URL replaced by an image name (`images/scelta-1.jpg`), recorded in `picked`. */
+function withPickedNames(value: unknown, picked: Map<string, string>): unknown {
+  if (typeof value === 'string' && value.startsWith('blob:')) {
+    const name = `images/scelta-${picked.size + 1}.jpg`;
+    picked.set(name, value);
+    return name;
+  }
+  if (Array.isArray(value)) return value.map((item) => withPickedNames(item, picked));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPickedNames(item, picked)]));
+  return value;
+}
+
+/** A picture's size in pixels, for the <img> the page gives it; 0 where the browser cannot decode it. */
+async function sizeOf(file: Blob | undefined): Promise<{ width: number; height: number }> {
+  try {
+    const bitmap = await createImageBitmap(file!);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return { width: 0, height: 0 };
+  }
 }
 
 function imagesIn(value: unknown): string[] {

@@ -12,7 +12,7 @@ export interface ImmutableMap {
 export interface PreviewProps {
   entry: ImmutableMap;
   /** The picture Sveltia holds for a path as the entry names it (`/images/…`), just uploaded or not. */
-  getAsset: (path: string) => { url: string } | undefined;
+  getAsset: (path: string) => { url: string; fileObj?: File } | undefined;
 }
 
 /** What Sveltia's bundle puts on `window`. */
