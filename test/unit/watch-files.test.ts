@@ -85,8 +85,9 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     await writeFile(path.join(outside, 'team', 'senior', 'rossi.md'), 'uno');
     await rename(path.join(outside, 'team'), file('team'));
     await eventually('the moved folder', () => count('team') === 1);
-    await writeFile(file('team/senior/rossi.md'), 'due');
-    await eventually('a file two levels into it', () => count(path.join('team', 'senior', 'rossi.md')) === 1);
+    // A file of its own: the moved file may be reported by the folder's scan as well as by its save.
+    await writeFile(file('team/senior/bianchi.md'), 'due');
+    await eventually('a file two levels into it', () => count(path.join('team', 'senior', 'bianchi.md')) >= 1);
     expect(reported).not.toContain(path.join('services', '.01-colloquio.md.swp'));
   });
 
@@ -166,10 +167,11 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     await eventually('the re-pointed link', () => count('images') === 2);
     await writeFile(path.join(two, 'hero.jpg'), 'tre');
     await eventually('a save in the new target', () => count(path.join('images', 'hero.jpg')) >= 1);
-    const before = count(path.join('images', 'hero.jpg'));
-    await writeFile(path.join(one, 'hero.jpg'), 'quattro');
+    // The old target is no longer watched: a file only it holds is never reported. (A name of its own, so a
+    // late second report of the save above cannot be mistaken for one, on a busy machine.)
+    await writeFile(path.join(one, 'only-in-one.jpg'), 'quattro');
     await sleep(SETTLE_MS);
-    expect(count(path.join('images', 'hero.jpg'))).toBe(before);
+    expect(count(path.join('images', 'only-in-one.jpg'))).toBe(0);
     await unlink(file('images'));
     await eventually('the removed link', () => count('images') === 3);
     expect(errors).toEqual([]);
