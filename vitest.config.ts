@@ -15,7 +15,10 @@ const dependenciesAsBundled: Plugin = {
   enforce: 'post',
   config(config) {
     for (const resolve of [config.resolve, config.ssr?.resolve, config.environments?.ssr?.resolve]) {
-      if (resolve?.conditions) resolve.conditions = resolve.conditions.filter((condition) => condition !== 'development' && condition !== 'development|production');
+      if (resolve?.conditions)
+        resolve.conditions = resolve.conditions.filter(
+          (condition) => condition !== 'development' && condition !== 'development|production',
+        );
     }
   },
 };

@@ -10,7 +10,11 @@ export async function generateBigSite(dir: string, professionals: number, servic
   await cp(path.join(root, 'content'), path.join(dir, 'content'), { recursive: true });
   const writes: Promise<void>[] = [];
   for (let i = 1; i <= professionals; i++) {
-    const timeline = Array.from({ length: 6 }, (_, n) => `  - date: "${2000 + n}-0${(n % 9) + 1}"\n    title: Tappa ${n + 1} del percorso\n    place: Pescara\n    type: ${n % 2 ? 'work' : 'study'}`).join('\n');
+    const timeline = Array.from(
+      { length: 6 },
+      (_, n) =>
+        `  - date: "${2000 + n}-0${(n % 9) + 1}"\n    title: Tappa ${n + 1} del percorso\n    place: Pescara\n    type: ${n % 2 ? 'work' : 'study'}`,
+    ).join('\n');
     writes.push(
       writeFile(
         path.join(dir, 'content', 'professionals', `professionista-${i}.md`),

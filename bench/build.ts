@@ -50,7 +50,11 @@ function median(values: number[]): number {
 /** Removes every cache but the encoded images (whose first build has its own figure below). */
 async function dropCaches(): Promise<void> {
   const names = await readdir(cacheDir).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => name !== 'images').map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true })));
+  await Promise.all(
+    names
+      .filter((name) => name !== 'images')
+      .map((name) => rm(path.join(cacheDir, name), { recursive: true, force: true })),
+  );
 }
 
 function describe(label: string, series: Run[]): string {
@@ -91,11 +95,19 @@ function runEleventy(peer: string): Run {
   const args = [eleventy!, '--quiet'];
   const command = hasTime ? '/usr/bin/time' : process.execPath;
   const start = performance.now();
-  const result = spawnSync(command, hasTime ? ['-f', '%U %S %M', process.execPath, ...args] : args, { cwd: peer, encoding: 'utf8' });
+  const result = spawnSync(command, hasTime ? ['-f', '%U %S %M', process.execPath, ...args] : args, {
+    cwd: peer,
+    encoding: 'utf8',
+  });
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`eleventy failed:\n${result.stderr}`);
   const [user, system, peakKb] = hasTime ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) : [];
-  return { ms, cpuMs: user !== undefined && system !== undefined ? (user + system) * 1000 : undefined, peakMb: peakKb ? peakKb / 1024 : undefined, stdout: result.stdout };
+  return {
+    ms,
+    cpuMs: user !== undefined && system !== undefined ? (user + system) * 1000 : undefined,
+    peakMb: peakKb ? peakKb / 1024 : undefined,
+    stdout: result.stdout,
+  };
 }
 
 function ratio(label: string, ours: Run[], theirs: Run[]): string {
@@ -114,7 +126,9 @@ try {
 try {
   // Warm-up: compiles lib/cli.cjs once, which an install does too.
   run(['build', '--quiet', '--out', path.join(work, 'warm')]);
-  console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (1, 5, 15 min) on ${(await import('node:os')).availableParallelism()} cores`);
+  console.log(
+    `load: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (1, 5, 15 min) on ${(await import('node:os')).availableParallelism()} cores`,
+  );
 
   const version = Array.from({ length: runs }, () => run(['--version']));
   console.log(`start-up (brochure --version), median of ${runs}: ${median(version.map((r) => r.ms)).toFixed(0)} ms`);
@@ -140,10 +154,22 @@ try {
     const cached = Array.from({ length: runs }, () => run(args));
     const pages = (await readdir(out)).filter((name) => name.endsWith('.html')).length;
     const percorsi = readFileSync(path.join(out, 'percorsi.html'));
-    console.log(`${SCALES[scale].label}: ${pages} pages; /percorsi ${(percorsi.byteLength / 1000).toFixed(1)} kB raw, ${(gzipSync(percorsi).byteLength / 1000).toFixed(1)} kB gzip`);
-    console.log(describe('TRULY COLD (no cache folder, no output folder)', cold.brochure) + `\n          stages of the last run: ${stagesOf(cold.brochure.at(-1)!.stdout)}`);
-    if (peer) console.log(describe('Eleventy, same pages, truly cold', cold.eleventy) + `\n${ratio('truly cold', cold.brochure, cold.eleventy)}`);
-    console.log(describe('cold, encoded images kept', imagesKept) + (peer ? `\n${ratio('images kept (Eleventy has no images)', imagesKept, cold.eleventy)}` : ''));
+    console.log(
+      `${SCALES[scale].label}: ${pages} pages; /percorsi ${(percorsi.byteLength / 1000).toFixed(1)} kB raw, ${(gzipSync(percorsi).byteLength / 1000).toFixed(1)} kB gzip`,
+    );
+    console.log(
+      describe('TRULY COLD (no cache folder, no output folder)', cold.brochure) +
+        `\n          stages of the last run: ${stagesOf(cold.brochure.at(-1)!.stdout)}`,
+    );
+    if (peer)
+      console.log(
+        describe('Eleventy, same pages, truly cold', cold.eleventy) +
+          `\n${ratio('truly cold', cold.brochure, cold.eleventy)}`,
+      );
+    console.log(
+      describe('cold, encoded images kept', imagesKept) +
+        (peer ? `\n${ratio('images kept (Eleventy has no images)', imagesKept, cold.eleventy)}` : ''),
+    );
     console.log(describe('cached (caches and previous output kept)', cached));
     await rm(dir, { recursive: true, force: true });
   }

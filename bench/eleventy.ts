@@ -12,8 +12,22 @@ export function installEleventy(cacheRoot: string): string {
   const prefix = path.join(cacheRoot, `eleventy-${VERSION}`);
   const cmd = path.join(prefix, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
   if (existsSync(cmd)) return cmd;
-  const installed = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `@11ty/eleventy@${VERSION}`], { encoding: 'utf8' });
-  if (installed.status !== 0 || !existsSync(cmd)) throw new Error(`bench: could not install @11ty/eleventy@${VERSION} from the npm registry:\n${installed.stderr}`);
+  const installed = spawnSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `@11ty/eleventy@${VERSION}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (installed.status !== 0 || !existsSync(cmd))
+    throw new Error(`bench: could not install @11ty/eleventy@${VERSION} from the npm registry:\n${installed.stderr}`);
   return cmd;
 }
 
@@ -26,7 +40,9 @@ export async function writeEleventyPeer(content: string, dir: string): Promise<s
   const src = path.join(dir, 'src');
   await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(src, '_includes'), { recursive: true });
-  for (const name of await readdir(content)) if (name.endsWith('.md') || name === 'professionals' || name === 'services') await cp(path.join(content, name), path.join(src, name), { recursive: true });
+  for (const name of await readdir(content))
+    if (name.endsWith('.md') || name === 'professionals' || name === 'services')
+      await cp(path.join(content, name), path.join(src, name), { recursive: true });
   await writeFile(path.join(src, 'services', 'services.json'), JSON.stringify({ permalink: false, tags: 'service' }));
   await writeFile(
     path.join(src, '_includes', 'layout.njk'),

@@ -13,8 +13,13 @@ export type Scale = keyof typeof SCALES;
 
 /** `--scales S,L` (default all three) and `--runs N` (whole-process builds per figure, default 5). */
 export function benchFlags(): { scales: Scale[]; runs: number } {
-  const { values } = parseArgs({ options: { scales: { type: 'string', default: 'S,L,XL' }, runs: { type: 'string', default: '5' } }, strict: false });
-  const scales = String(values.scales).split(',').map((name) => name.trim().toUpperCase());
+  const { values } = parseArgs({
+    options: { scales: { type: 'string', default: 'S,L,XL' }, runs: { type: 'string', default: '5' } },
+    strict: false,
+  });
+  const scales = String(values.scales)
+    .split(',')
+    .map((name) => name.trim().toUpperCase());
   for (const name of scales) if (!(name in SCALES)) throw new Error(`bench: unknown scale "${name}"; use S, L or XL`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('bench: --runs takes a whole number of at least 1');

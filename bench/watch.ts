@@ -99,7 +99,14 @@ type Step = keyof typeof STEPS;
  * Saves `file` with `edit(n)` and times: file written -> reload event received, and -> the page at
  * `route` served with `marker(n)` in it. Saves are spaced like a person's (not faster than 100 ms).
  */
-async function measure(bench: Bench, count: number, file: string, route: string, edit: (n: number) => string, marker: (n: number) => string): Promise<Sample[]> {
+async function measure(
+  bench: Bench,
+  count: number,
+  file: string,
+  route: string,
+  edit: (n: number) => string,
+  marker: (n: number) => string,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let n = 0; n < count; n++) {
     const seen = bench.reloads.length;
@@ -107,7 +114,9 @@ async function measure(bench: Bench, count: number, file: string, route: string,
     await writeFile(file, edit(n));
     const written = performance.now();
     const reloaded = await until(() => bench.reloads[seen]);
-    const served = await until(async () => ((await (await fetch(bench.session.url + route)).text()).includes(marker(n)) ? performance.now() : undefined));
+    const served = await until(async () =>
+      (await (await fetch(bench.session.url + route)).text()).includes(marker(n)) ? performance.now() : undefined,
+    );
     const cpuUsed = process.cpuUsage(cpuBefore);
     const timing = bench.lastTiming()!;
     const times = timing.times ?? { content: 0, assets: 0, render: 0, total: timing.built - timing.reading };
@@ -122,7 +131,13 @@ async function measure(bench: Bench, count: number, file: string, route: string,
       reload: reloaded - timing.built,
       fetch: served - reloaded,
     };
-    samples.push({ reload: reloaded - written, served: served - written, rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?', steps, cpu: (cpuUsed.user + cpuUsed.system) / 1000 });
+    samples.push({
+      reload: reloaded - written,
+      served: served - written,
+      rendered: /(\d+ of \d+) pages rendered/.exec(bench.lastLog())?.[1] ?? '?',
+      steps,
+      cpu: (cpuUsed.user + cpuUsed.system) / 1000,
+    });
     await pause(100);
   }
   return samples;
@@ -143,9 +158,20 @@ function report(label: string, samples: Sample[], targetMs: number): void {
       `pages rendered per save: ${[...new Set(samples.map((sample) => sample.rendered))].join(', ')}  ` +
       `[target median < ${targetMs} ms: ${median < targetMs ? 'met' : 'MISSED'}]`,
   );
-  const steps = (Object.keys(STEPS) as Step[]).map((step) => `${STEPS[step]} ${quantile(samples.map((sample) => sample.steps[step]), 0.5).toFixed(1)}`);
+  const steps = (Object.keys(STEPS) as Step[]).map(
+    (step) =>
+      `${STEPS[step]} ${quantile(
+        samples.map((sample) => sample.steps[step]),
+        0.5,
+      ).toFixed(1)}`,
+  );
   console.log(`    median ms per step: ${steps.join(', ')}`);
-  console.log(`    CPU per save (this process, steadier than wall time on a busy machine): median ${quantile(samples.map((sample) => sample.cpu), 0.5).toFixed(1)} ms`);
+  console.log(
+    `    CPU per save (this process, steadier than wall time on a busy machine): median ${quantile(
+      samples.map((sample) => sample.cpu),
+      0.5,
+    ).toFixed(1)} ms`,
+  );
 }
 
 const service = (title: string, body: string) => `---\ntitle: ${title}\nduration: 50\n---\n\n${body}\n`;
@@ -157,7 +183,6 @@ async function templatesCopy(dir: string): Promise<string> {
   await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   return path.join(dir, 'templates');
 }
-
 
 function heapMb(): { heap: number; rss: number } {
   collectGarbage();
@@ -176,21 +201,38 @@ try {
   const serviceFile = path.join(sample, 'content', 'services', '02-sessuologia.md');
   const edit = (n: number) => service(`Sessuologia ${n}`, `Modifica numero ${n}.`);
   await measure(bench, 5, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
-  report('S (sample site), service Markdown edit', await measure(bench, 40, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 25);
+  report(
+    'S (sample site), service Markdown edit',
+    await measure(bench, 40, serviceFile, '/percorsi', edit, (n) => `Sessuologia ${n}`),
+    25,
+  );
 
   // 2. A template edit (a copy of templates/, so the repository is never touched).
   const templateFile = path.join(templatesDir, 'pages', 'PercorsiPage.tsx');
   const template = await readFile(templateFile, 'utf8');
   const templateEdit = (n: number) => template.replace('<h1', `<h1 data-bench="${n}"`);
-  report('sample site, template edit', await measure(bench, 10, templateFile, '/percorsi', templateEdit, (n) => `data-bench="${n}"`), 300);
+  report(
+    'sample site, template edit',
+    await measure(bench, 10, templateFile, '/percorsi', templateEdit, (n) => `data-bench="${n}"`),
+    300,
+  );
   await writeFile(templateFile, template);
 
   // 3. Memory: 500 consecutive saves, spread over five services so each is seen (a file's change events within 50 ms count as one save).
-  const files = ['01-sostegno-psicologico', '03-valutazione-psicodiagnostica', '04-riabilitazione-cognitiva', '05-elaborazione-lutto', '06-genitorialita'];
+  const files = [
+    '01-sostegno-psicologico',
+    '03-valutazione-psicodiagnostica',
+    '04-riabilitazione-cognitiva',
+    '05-elaborazione-lutto',
+    '06-genitorialita',
+  ];
   let after10 = { heap: 0, rss: 0 };
   for (let n = 1; n <= 500; n++) {
     const seen = bench.reloads.length;
-    await writeFile(path.join(sample, 'content', 'services', `${files[n % files.length]}.md`), service(`Servizio modificato ${n}`, `Salvataggio ${n}.`));
+    await writeFile(
+      path.join(sample, 'content', 'services', `${files[n % files.length]}.md`),
+      service(`Servizio modificato ${n}`, `Salvataggio ${n}.`),
+    );
     await until(() => bench.reloads[seen]);
     if (n === 10) after10 = heapMb();
   }
@@ -208,24 +250,39 @@ try {
     await generateScale(big, scale);
     const startedBig = performance.now();
     const bigBench = await start(resolveOptions({ content: 'content', port: 0 }, big));
-    console.log(`${SCALES[scale].label}: first build and watch start ${((performance.now() - startedBig) / 1000).toFixed(2)} s`);
+    console.log(
+      `${SCALES[scale].label}: first build and watch start ${((performance.now() - startedBig) / 1000).toFixed(2)} s`,
+    );
     const bigFile = path.join(big, 'content', 'services', '02-sessuologia.md');
     await measure(bigBench, 3, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`);
-    report(`${scale}, service Markdown edit`, await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`), 150);
+    report(
+      `${scale}, service Markdown edit`,
+      await measure(bigBench, 20, bigFile, '/percorsi', edit, (n) => `Sessuologia ${n}`),
+      150,
+    );
 
     // 5. The home page's text: every page reads home.hero, only the home page the introduction.
     const homeFile = path.join(big, 'content', 'home.md');
     const home = await readFile(homeFile, 'utf8');
-    const homeEdit = (n: number) => home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
+    const homeEdit = (n: number) =>
+      home.replace('Chiedere aiuto non è sempre facile.', `Chiedere aiuto non è sempre facile (salvataggio ${n}).`);
     await measure(bigBench, 3, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`);
-    report(`${scale}, home.md body edit`, await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`), 150);
+    report(
+      `${scale}, home.md body edit`,
+      await measure(bigBench, 20, homeFile, '/', homeEdit, (n) => `(salvataggio ${n})`),
+      150,
+    );
 
     // 6. An unlisted professional's biography, in the folder that holds every professional.
     const personFile = path.join(big, 'content', 'professionals', 'professionista-500.md');
     const person = await readFile(personFile, 'utf8');
     const personEdit = (n: number) => person.replace('Ha lavorato', `Ha lavorato (salvataggio ${n})`);
     await measure(bigBench, 3, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`);
-    report(`${scale}, unlisted professional edit`, await measure(bigBench, 20, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`), 150);
+    report(
+      `${scale}, unlisted professional edit`,
+      await measure(bigBench, 20, personFile, '/professionista-500', personEdit, (n) => `(salvataggio ${n})`),
+      150,
+    );
     await bigBench.close();
     await rm(big, { recursive: true, force: true });
   }

@@ -35,7 +35,16 @@ const READ_ONLY = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 async function compiledCli() {
   // These files are inputs too: they hold the settings the bundle is made with, and npm rewrites its
   // lock files on every install, so an upgraded dependency bundled inside lib/ is bundled again.
-  const inputs = [newestSource(`${root}src`), ...[`${root}package.json`, fileURLToPath(import.meta.url), `${root}bin/compile-cli.js`, `${root}package-lock.json`, `${root}node_modules/.package-lock.json`].map(modified)];
+  const inputs = [
+    newestSource(`${root}src`),
+    ...[
+      `${root}package.json`,
+      fileURLToPath(import.meta.url),
+      `${root}bin/compile-cli.js`,
+      `${root}package-lock.json`,
+      `${root}node_modules/.package-lock.json`,
+    ].map(modified),
+  ];
   if (modified(compiled) >= Math.max(...inputs)) return compiled;
   try {
     const { compileCli } = await import('./compile-cli.js');

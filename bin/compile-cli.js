@@ -11,7 +11,8 @@ const unusedParts = {
   setup(build) {
     build.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'unused' }));
     build.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
-      contents: "const unused = () => { throw new Error('js-yaml was left out of the compiled CLI (bin/compile-cli.js)'); }; module.exports = { safeLoad: unused, safeDump: unused };",
+      contents:
+        "const unused = () => { throw new Error('js-yaml was left out of the compiled CLI (bin/compile-cli.js)'); }; module.exports = { safeLoad: unused, safeDump: unused };",
       loader: 'js',
     }));
     build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
@@ -45,7 +46,11 @@ export async function compileCli(root) {
     minifySyntax: true,
     // The project's TypeScript settings, whatever tsconfig.json may sit above an installed copy.
     tsconfig: `${root}tsconfig.json`,
-    define: { 'import.meta.url': '__brochureModuleUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    define: {
+      'import.meta.url': '__brochureModuleUrl',
+      'import.meta.dirname': '__dirname',
+      'import.meta.filename': '__filename',
+    },
     banner: { js: "var __brochureModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['react', 'react-dom', 'react-dom/*', 'esbuild', 'sharp'],
     plugins: [unusedParts],
@@ -53,7 +58,10 @@ export async function compileCli(root) {
   });
   // Any other part of import.meta would be empty in CommonJS, silently: refuse to make that bundle.
   const lost = warnings.find((warning) => warning.text.includes('import.meta'));
-  if (lost) throw new Error(`bin/compile-cli.js: ${lost.location?.file ?? 'src'}:${lost.location?.line ?? 0}: ${lost.text} (the compiled CLI defines import.meta.url, dirname and filename only)`);
+  if (lost)
+    throw new Error(
+      `bin/compile-cli.js: ${lost.location?.file ?? 'src'}:${lost.location?.line ?? 0}: ${lost.text} (the compiled CLI defines import.meta.url, dirname and filename only)`,
+    );
   makeLib(path.dirname(compiled));
   // Written to a private name and renamed: concurrent runs (parallel tests) never see half a file.
   const temporary = `${compiled}.${process.pid}.tmp`;

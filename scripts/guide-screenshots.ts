@@ -15,7 +15,10 @@ const OUT = path.join(ROOT, 'docs', 'img');
 /** Saves the page (or one element) as a palette PNG: a few tens of kB each, fine for a guide. */
 async function shoot(page: Page, name: string, selector?: string): Promise<void> {
   const png = selector ? await page.locator(selector).first().screenshot() : await page.screenshot();
-  await writeFile(path.join(OUT, `${name}.png`), await sharp(png).png({ palette: true, quality: 70, compressionLevel: 9 }).toBuffer());
+  await writeFile(
+    path.join(OUT, `${name}.png`),
+    await sharp(png).png({ palette: true, quality: 70, compressionLevel: 9 }).toBuffer(),
+  );
   console.log(`docs/img/${name}.png`);
 }
 
@@ -23,7 +26,11 @@ const scratch = await mkdtemp(path.join(tmpdir(), 'brochure-guide-'));
 // The folder the sign-in page names (a site's checkout is usually called so).
 const project = path.join(scratch, 'sito');
 await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
-const watch = spawn(process.execPath, [path.join(ROOT, 'bin', 'brochure.js'), 'watch', '--edit', '--port', '0', '--lang', 'it'], { cwd: project });
+const watch = spawn(
+  process.execPath,
+  [path.join(ROOT, 'bin', 'brochure.js'), 'watch', '--edit', '--port', '0', '--lang', 'it'],
+  { cwd: project },
+);
 let output = '';
 watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 const url = await new Promise<string>((resolve, reject) => {
@@ -72,7 +79,10 @@ try {
   await writeFile(heic, Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4000, 1)]));
   await open('/collections/professionals/entries/chiara-de-santis');
   await page.getByRole('textbox', { name: 'Nome e cognome', exact: true }).waitFor();
-  await page.getByRole('button', { name: /Sostituisci l.immagine/ }).first().click();
+  await page
+    .getByRole('button', { name: /Sostituisci l.immagine/ })
+    .first()
+    .click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
   await (await chooser).setFiles(heic);

@@ -27,13 +27,21 @@ const URL_ATTRIBUTE = /(\s(?:href|src|srcset|imagesrcset|action|poster)=")([^"]*
 export function rebaseHtml(html: string, base: string): string {
   if (base === '/') return html;
   return html.replace(URL_ATTRIBUTE, (_match, start: string, value: string) => {
-    const rebased = /srcset=/i.test(start) ? value.split(',').map((part) => rebaseUrl(part.trimStart(), base)).join(', ') : rebaseUrl(value, base);
+    const rebased = /srcset=/i.test(start)
+      ? value
+          .split(',')
+          .map((part) => rebaseUrl(part.trimStart(), base))
+          .join(', ')
+      : rebaseUrl(value, base);
     return `${start}${rebased}"`;
   });
 }
 
 /** Rendered Markdown (body -> HTML) with every HTML rebased (`rebaseHtml`); the same map under `/`. */
-export function rebaseMarkdown<T extends ReadonlyMap<string, string>>(markdown: T, base: string): T | Map<string, string> {
+export function rebaseMarkdown<T extends ReadonlyMap<string, string>>(
+  markdown: T,
+  base: string,
+): T | Map<string, string> {
   return base === '/' ? markdown : new Map([...markdown].map(([body, html]) => [body, rebaseHtml(html, base)]));
 }
 

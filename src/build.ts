@@ -76,9 +76,18 @@ export interface BuildCache {
   /** The last result of `stage` while none of its input files and not `key` changed. */
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
   /** What `renderPages` returns, calling `renderPage` only for the pages whose inputs changed. */
-  renderPages(model: SiteModel, assets: AssetManifest, templates: LoadedTemplates, renderPage: RenderPage): Page[] | Promise<Page[]>;
+  renderPages(
+    model: SiteModel,
+    assets: AssetManifest,
+    templates: LoadedTemplates,
+    renderPage: RenderPage,
+  ): Page[] | Promise<Page[]>;
   /** Runs `check` (the link check) on the pages not already checked against the same set of files. */
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[];
+  checkLinks(
+    pages: readonly Page[],
+    files: ReadonlySet<string>,
+    check: (pages: readonly Page[]) => ContentError[],
+  ): ContentError[];
   /** A page's HTML as bytes, encoded once per rendered page. */
   pageBytes(page: Page): Uint8Array;
 }
@@ -106,7 +115,12 @@ export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}
     pages,
     model,
     problems: checkedProblems,
-    times: { content: contentDone - start, assets: assetsDone - contentDone, render: end - assetsDone, total: end - start },
+    times: {
+      content: contentDone - start,
+      assets: assetsDone - contentDone,
+      render: end - assetsDone,
+      total: end - start,
+    },
     imagesEncoded: prepared.imagesEncoded,
   };
 }
@@ -130,7 +144,11 @@ interface PreparedSite {
   assetsDone: number;
 }
 
-async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEditor: boolean): Promise<PreparedSite | BuildFailure> {
+async function prepareSite(
+  options: ResolvedOptions,
+  cache: BuildCache,
+  localEditor: boolean,
+): Promise<PreparedSite | BuildFailure> {
   const start = performance.now();
   // The code bundles read no content: esbuild makes them in its own process while this thread reads
   // and validates the content. Their failures are reported after the content's, as if run in turn.
@@ -153,7 +171,9 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
     const imageWidths = imageWidthLimits(checked.entries);
     bundles = await Promise.all([
       code,
-      cache.reuse('images', imagesKey(imageSources, imageWidths), () => processImages(imageSources, options.content, options.cacheDir, imageWidths)),
+      cache.reuse('images', imagesKey(imageSources, imageWidths), () =>
+        processImages(imageSources, options.content, options.cacheDir, imageWidths),
+      ),
       makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
       readPublicFiles(options.content),
     ]);
@@ -187,7 +207,20 @@ async function prepareSite(options: ResolvedOptions, cache: BuildCache, localEdi
   const pageFiles = new Set(model.routes.map((route) => route.file));
   const clashes = addPublicFiles(files, publicFiles, options.content, options.cwd, pageFiles);
   if (clashes.length > 0) return { ok: false, problems: [...checked.problems, ...clashes] };
-  return { ok: true, model, assets, templates, base, findMention: checked.findMention, files, checkedProblems: checked.problems, imagesEncoded: images.encoded, start, contentDone, assetsDone };
+  return {
+    ok: true,
+    model,
+    assets,
+    templates,
+    base,
+    findMention: checked.findMention,
+    files,
+    checkedProblems: checked.problems,
+    imagesEncoded: images.encoded,
+    start,
+    contentDone,
+    assetsDone,
+  };
 }
 
 /** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
@@ -204,11 +237,21 @@ function noCache(options: ResolvedOptions): BuildCache {
 
 /** Image URLs (`src`, every `srcset` entry) under the base path. */
 function rebaseImages(images: AssetManifest['images'], base: string): AssetManifest['images'] {
-  const rebaseSet = (srcset: string) => srcset && srcset.split(', ').map((entry) => sitePath(base, entry)).join(', ');
+  const rebaseSet = (srcset: string) =>
+    srcset &&
+    srcset
+      .split(', ')
+      .map((entry) => sitePath(base, entry))
+      .join(', ');
   return Object.fromEntries(
     Object.entries(images).map(([source, image]) => [
       source,
-      { ...image, src: sitePath(base, image.src), srcset: rebaseSet(image.srcset), sources: image.sources.map((s) => ({ ...s, srcset: rebaseSet(s.srcset) })) },
+      {
+        ...image,
+        src: sitePath(base, image.src),
+        srcset: rebaseSet(image.srcset),
+        sources: image.sources.map((s) => ({ ...s, srcset: rebaseSet(s.srcset) })),
+      },
     ]),
   );
 }

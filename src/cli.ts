@@ -66,71 +66,127 @@ function createProgram(): Command {
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('-o, --out <dir>', 'output folder', DEFAULTS.out)
     .option('-q, --quiet', 'print nothing on success')
-    .option('--force', 'replace an output folder brochure did not create (never the project, content, home or root folder)')
+    .option(
+      '--force',
+      'replace an output folder brochure did not create (never the project, content, home or root folder)',
+    )
     .option(...LANG_OPTION)
-    .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
-      const options = resolveOptions(flags);
-      const guard = outputGuard(options, flags.force);
-      // A refused output folder fails at once, before anything is built.
-      await prepareOutput(options.out, guard, options.content);
-      const [{ buildSite }, { writeSite }, { siblingsOf }, { formatSummary }, { checkCompliance }, { formatComplianceSummary }, { launchInput }, { formatLaunchSummary }, { checkLaunch }] = await Promise.all([
-        import('./build.ts'),
-        import('./output/write-site.ts'),
-        import('./host/precompress.ts'),
-        import('./cli/summary.ts'),
-        import('./compliance/rules.ts'),
-        import('./compliance/report.ts'),
-        import('./launch/input.ts'),
-        import('./launch/report.ts'),
-        import('./launch/rules.ts'),
-      ]);
-      // Read when there is something to report: a clean build does not parse site.yaml for it.
-      const language = () => messagesLanguage(flags.lang, options.content);
-      const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
-      const result = await buildSite(options).finally(stopProgress);
-      if (!result.ok) {
-        const chosen = await language();
-        return fail(result.problems, render(say('leftUnchanged', { folder: `${displayPath(options.out)}/` }), chosen), chosen);
-      }
-      await writeSite(options.out, result.files, guard, (file, bytes) => siblingsOf(file, bytes, result.pages.length, options.cacheDir));
-      if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
-      if (options.quiet) return;
-      const notes = [await formatComplianceSummary(checkCompliance(result), language), await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language)].filter((line) => line !== null);
-      console.log([...notes, formatSummary(result, displayPath(options.out))].join('\n'));
-    }));
+    .action(
+      refusalsInLanguage(
+        async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
+          const options = resolveOptions(flags);
+          const guard = outputGuard(options, flags.force);
+          // A refused output folder fails at once, before anything is built.
+          await prepareOutput(options.out, guard, options.content);
+          const [
+            { buildSite },
+            { writeSite },
+            { siblingsOf },
+            { formatSummary },
+            { checkCompliance },
+            { formatComplianceSummary },
+            { launchInput },
+            { formatLaunchSummary },
+            { checkLaunch },
+          ] = await Promise.all([
+            import('./build.ts'),
+            import('./output/write-site.ts'),
+            import('./host/precompress.ts'),
+            import('./cli/summary.ts'),
+            import('./compliance/rules.ts'),
+            import('./compliance/report.ts'),
+            import('./launch/input.ts'),
+            import('./launch/report.ts'),
+            import('./launch/rules.ts'),
+          ]);
+          // Read when there is something to report: a clean build does not parse site.yaml for it.
+          const language = () => messagesLanguage(flags.lang, options.content);
+          const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
+          const result = await buildSite(options).finally(stopProgress);
+          if (!result.ok) {
+            const chosen = await language();
+            return fail(
+              result.problems,
+              render(say('leftUnchanged', { folder: `${displayPath(options.out)}/` }), chosen),
+              chosen,
+            );
+          }
+          await writeSite(options.out, result.files, guard, (file, bytes) =>
+            siblingsOf(file, bytes, result.pages.length, options.cacheDir),
+          );
+          if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
+          if (options.quiet) return;
+          const notes = [
+            await formatComplianceSummary(checkCompliance(result), language),
+            await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language),
+          ].filter((line) => line !== null);
+          console.log([...notes, formatSummary(result, displayPath(options.out))].join('\n'));
+        },
+      ),
+    );
 
   program
     .command('check')
     .description('validate the content only, with the same messages as build; writes nothing')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
-    .option('--compliance', 'also render the site in memory and report, rule by rule, what an Italian practice site still lacks')
+    .option(
+      '--compliance',
+      'also render the site in memory and report, rule by rule, what an Italian practice site still lacks',
+    )
     .option('--strict', 'with --compliance: exit 1 when a rule warns')
-    .option('--launch', 'also render the site in memory and report, rule by rule, what still keeps it from going live (sample values, placeholders, made-up contacts); exit 1 when a rule fails')
+    .option(
+      '--launch',
+      'also render the site in memory and report, rule by rule, what still keeps it from going live (sample values, placeholders, made-up contacts); exit 1 when a rule fails',
+    )
     .option('-q, --quiet', 'print nothing when the content is valid')
     .option(...LANG_OPTION)
-    .action(async (flags: Pick<Options, 'content' | 'quiet'> & { compliance?: boolean; strict?: boolean; launch?: boolean; lang?: Language }) => {
-      const options = resolveOptions(flags);
-      const language = await messagesLanguage(flags.lang, options.content);
-      const reports = { compliance: flags.compliance === true || flags.strict === true, strict: flags.strict === true, launch: flags.launch === true };
-      if (reports.compliance || reports.launch) return checkReportsOf(options, reports, language);
-      const { checkContent } = await import('./content/check.ts');
-      const { problems } = await checkContent(options);
-      if (errorsOf(problems).length > 0) return fail(problems, render(say('nothingWritten'), language), language);
-      if (problems.length > 0) console.error(formatReport(problems, language));
-      if (!options.quiet) console.log(render(say('contentValid', { folder: `${displayPath(options.content)}/` }), language));
-    });
+    .action(
+      async (
+        flags: Pick<Options, 'content' | 'quiet'> & {
+          compliance?: boolean;
+          strict?: boolean;
+          launch?: boolean;
+          lang?: Language;
+        },
+      ) => {
+        const options = resolveOptions(flags);
+        const language = await messagesLanguage(flags.lang, options.content);
+        const reports = {
+          compliance: flags.compliance === true || flags.strict === true,
+          strict: flags.strict === true,
+          launch: flags.launch === true,
+        };
+        if (reports.compliance || reports.launch) return checkReportsOf(options, reports, language);
+        const { checkContent } = await import('./content/check.ts');
+        const { problems } = await checkContent(options);
+        if (errorsOf(problems).length > 0) return fail(problems, render(say('nothingWritten'), language), language);
+        if (problems.length > 0) console.error(formatReport(problems, language));
+        if (!options.quiet)
+          console.log(render(say('contentValid', { folder: `${displayPath(options.content)}/` }), language));
+      },
+    );
 
   program
     .command('preview')
     .description('serve the built output folder as a static host would (clean URLs, 404 page)')
     .option('-o, --out <dir>', 'folder to serve', DEFAULTS.out)
     .option(...PORT_OPTION)
-    .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
+    .option(
+      '--host <address>',
+      'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect',
+      DEFAULTS.host,
+    )
     .option('--open', 'open the site in the default browser')
     .option(...LANG_OPTION)
     .action(async (flags: Pick<Options, 'out' | 'host'> & ServingFlags & { lang?: Language }) => {
       const options = resolveOptions(flags);
-      const [{ asStaticHost }, { basePathOfRobots }, { networkUrls }, { assertSiteDirectory, directoryFiles, serveSite }, serving] = await Promise.all([
+      const [
+        { asStaticHost },
+        { basePathOfRobots },
+        { networkUrls },
+        { assertSiteDirectory, directoryFiles, serveSite },
+        serving,
+      ] = await Promise.all([
         import('./host/headers-file.ts'),
         import('./base-path.ts'),
         import('./serve/network-urls.ts'),
@@ -154,8 +210,12 @@ function createProgram(): Command {
       const note = serving.portNote(options.port, server.port, language);
       if (note) console.log(note);
       const shownBase = base === '/' ? '' : base;
-      const others = networkUrls(options.host, server.port, shownBase).map((url) => ` and ${serving.shownUrl(url)}`).join('');
-      console.log(`Serving ${displayPath(options.out)}/ at ${serving.shownUrl(`${server.url}${shownBase}`)}${others} (Ctrl-C to stop)`);
+      const others = networkUrls(options.host, server.port, shownBase)
+        .map((url) => ` and ${serving.shownUrl(url)}`)
+        .join('');
+      console.log(
+        `Serving ${displayPath(options.out)}/ at ${serving.shownUrl(`${server.url}${shownBase}`)}${others} (Ctrl-C to stop)`,
+      );
       await serving.openIfAsked(flags, `${server.url}${base}`, language);
       await stopOnSignal(() => server.close());
     });
@@ -165,39 +225,76 @@ function createProgram(): Command {
     .description('build, serve on localhost, rebuild on every change and reload open pages')
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option(...PORT_OPTION)
-    .option('--host <address>', 'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect', DEFAULTS.host)
+    .option(
+      '--host <address>',
+      'address to listen on; 0.0.0.0 lets other devices on the network (a phone) connect',
+      DEFAULTS.host,
+    )
     .option('--open', 'open the site in the default browser once it is served')
-    .option('-o, --out <dir>', 'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)')
-    .option('--force', 'with --out: replace a folder brochure did not create (never the project, content, home or root folder)')
-    .option('-e, --edit', 'also serve the web editor at /admin (Sveltia CMS: the browser saves the files under content/, this server writes nothing)')
+    .option(
+      '-o, --out <dir>',
+      'also write each good build to this folder, as build would (deployable: the reload script is added only when serving)',
+    )
+    .option(
+      '--force',
+      'with --out: replace a folder brochure did not create (never the project, content, home or root folder)',
+    )
+    .option(
+      '-e, --edit',
+      'also serve the web editor at /admin (Sveltia CMS: the browser saves the files under content/, this server writes nothing)',
+    )
     .option(...LANG_OPTION)
-    .action(refusalsInLanguage(async (flags: Pick<Options, 'content' | 'host'> & ServingFlags & { out?: string; force?: boolean; edit?: boolean; lang?: Language }) => {
-      const options = resolveOptions(flags);
-      const language = await messagesLanguage(flags.lang, options.content);
-      const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
-      if (guard) await prepareOutput(options.out, guard, options.content);
-      const { watchSite } = await import('./watch/watch.ts');
-      // For the whole session: a photo added while watching is encoded with the same progress line.
-      const stopProgress = showImageProgress(process.stderr);
-      const starting = watchSite(options, { write: flags.out !== undefined, guard, edit: flags.edit === true, language, strictPort: flags.port !== undefined });
-      // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
-      // half-written output folder is left behind.
-      const stopped = stopOnSignal(() => starting.then((session) => session.close(), () => undefined).finally(stopProgress));
-      const session = await starting;
-      if (flags.open) await (await import('./serve/serving.ts')).openIfAsked(flags, session.home, language);
-      await stopped;
-    }));
+    .action(
+      refusalsInLanguage(
+        async (
+          flags: Pick<Options, 'content' | 'host'> &
+            ServingFlags & { out?: string; force?: boolean; edit?: boolean; lang?: Language },
+        ) => {
+          const options = resolveOptions(flags);
+          const language = await messagesLanguage(flags.lang, options.content);
+          const guard = flags.out === undefined ? undefined : outputGuard(options, flags.force);
+          if (guard) await prepareOutput(options.out, guard, options.content);
+          const { watchSite } = await import('./watch/watch.ts');
+          // For the whole session: a photo added while watching is encoded with the same progress line.
+          const stopProgress = showImageProgress(process.stderr);
+          const starting = watchSite(options, {
+            write: flags.out !== undefined,
+            guard,
+            edit: flags.edit === true,
+            language,
+            strictPort: flags.port !== undefined,
+          });
+          // Listening for Ctrl-C from the start: a stop during the first build waits for it, so no
+          // half-written output folder is left behind.
+          const stopped = stopOnSignal(() =>
+            starting
+              .then(
+                (session) => session.close(),
+                () => undefined,
+              )
+              .finally(stopProgress),
+          );
+          const session = await starting;
+          if (flags.open) await (await import('./serve/serving.ts')).openIfAsked(flags, session.home, language);
+          await stopped;
+        },
+      ),
+    );
 
   program
     .command('host-config')
-    .description('write the file a host reads from the repository (github-pages: the workflow, netlify: netlify.toml, cloudflare-pages: .node-version and the dashboard settings), or print the nginx server configuration')
+    .description(
+      'write the file a host reads from the repository (github-pages: the workflow, netlify: netlify.toml, cloudflare-pages: .node-version and the dashboard settings), or print the nginx server configuration',
+    )
     .addArgument(new Argument('<host>', 'where the site is published').choices(HOSTS))
     .option('-c, --content <dir>', 'content folder', DEFAULTS.content)
     .option('--root <dir>', 'nginx: folder on the server holding the built site (default /var/www/<host name>)')
     .option('--force', 'replace the file when it exists and differs from what brochure writes')
     .option('--print', 'print the file instead of writing it')
     .option(...LANG_OPTION)
-    .action(async (host: Host, flags: HostConfigFlags) => (await import('./host/host-config.ts')).hostConfig(host, flags));
+    .action(async (host: Host, flags: HostConfigFlags) =>
+      (await import('./host/host-config.ts')).hostConfig(host, flags),
+    );
 
   return program;
 }
@@ -214,7 +311,14 @@ interface SiteReports {
  * rule's finding, compliance first. A failing launch rule, or with `--strict` a compliance warning, exits 1.
  */
 async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, language: Language): Promise<void> {
-  const [{ buildSite }, { checkCompliance }, { formatComplianceReport, warningsOf }, { launchInput }, { count, formatLaunchReport }, { checkLaunch }] = await Promise.all([
+  const [
+    { buildSite },
+    { checkCompliance },
+    { formatComplianceReport, warningsOf },
+    { launchInput },
+    { count, formatLaunchReport },
+    { checkLaunch },
+  ] = await Promise.all([
     import('./build.ts'),
     import('./compliance/rules.ts'),
     import('./compliance/report.ts'),
@@ -234,7 +338,8 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
     const findings = checkLaunch(await launchInput(result.model, options.content));
     const failed = count(findings, 'fail') > 0;
     // A blank line between the two reports.
-    if (!options.quiet || failed || count(findings, 'warn') > 0) console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings, language)}`);
+    if (!options.quiet || failed || count(findings, 'warn') > 0)
+      console.log(`${reports.compliance ? '\n' : ''}${formatLaunchReport(findings, language)}`);
     if (failed) process.exitCode = 1;
   }
 }
@@ -244,7 +349,9 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
  * in the site's language. Either may come before the content is read, so `language:` of site.yaml is
  * looked up only when there is one to say.
  */
-function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(action: (flags: Flags) => Promise<void>): (flags: Flags) => Promise<void> {
+function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(
+  action: (flags: Flags) => Promise<void>,
+): (flags: Flags) => Promise<void> {
   return async (flags) => {
     try {
       await action(flags);
@@ -266,10 +373,18 @@ function fail(problems: ContentError[], reassurance: string, language: Language)
 }
 
 // Unset, the default port, or the next free one after it (an explicit busy port is an error, as Vite's strictPort).
-const PORT_OPTION = ['-p, --port <number>', `port to listen on (default ${DEFAULTS.port}, or the next free one after it; 0 picks any free one)`, parsePort] as const;
+const PORT_OPTION = [
+  '-p, --port <number>',
+  `port to listen on (default ${DEFAULTS.port}, or the next free one after it; 0 picks any free one)`,
+  parsePort,
+] as const;
 
 // Reports in Italian or English; unset, the `language` of site.yaml decides (English if it has none).
-const LANG_OPTION = ['--lang <it|en>', 'language of the content messages (default: site.yaml "language", else en)', parseLanguage] as const;
+const LANG_OPTION = [
+  '--lang <it|en>',
+  'language of the content messages (default: site.yaml "language", else en)',
+  parseLanguage,
+] as const;
 
 function parseLanguage(value: string): Language {
   if (!isLanguage(value)) throw new InvalidArgumentError('expected "it" or "en"');
@@ -295,7 +410,6 @@ function stopOnSignal(close: () => Promise<void>): Promise<void> {
     process.once('SIGTERM', stop);
   });
 }
-
 
 function packageVersion(): string {
   const { packageRoot } = resolveOptions();

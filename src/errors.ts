@@ -38,7 +38,13 @@ export class ContentError extends Error {
 
   /** What a report shows of it in `language`: field and message rendered. */
   in(language: Language): ProblemData {
-    return { file: this.file, line: this.line, field: renderField(this.#field, language), message: render(this.text, language), severity: this.severity };
+    return {
+      file: this.file,
+      line: this.line,
+      field: renderField(this.#field, language),
+      message: render(this.text, language),
+      severity: this.severity,
+    };
   }
 }
 
@@ -63,9 +69,7 @@ export function formatProblemIn(problem: ContentError, language: Language): stri
 
 /** Orders problems by file, then line, then field, so reports are stable. */
 export function sortProblems(problems: readonly ContentError[]): ContentError[] {
-  return [...problems].sort(
-    (a, b) => compare(a.file, b.file) || a.line - b.line || compare(a.field, b.field),
-  );
+  return [...problems].sort((a, b) => compare(a.file, b.file) || a.line - b.line || compare(a.field, b.field));
 }
 
 // Code-unit order, not localeCompare: reports must not depend on the machine's language settings.
@@ -83,5 +87,7 @@ export function formatReport(problems: readonly ContentError[], language: Langua
   const sorted = sortProblems(problems);
   const errors = errorsOf(sorted).length;
   const warnings = sorted.length - errors;
-  return [...sorted.map((problem) => formatProblemIn(problem, language)), totals(errors, warnings, language)].filter(Boolean).join('\n');
+  return [...sorted.map((problem) => formatProblemIn(problem, language)), totals(errors, warnings, language)]
+    .filter(Boolean)
+    .join('\n');
 }

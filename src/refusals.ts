@@ -14,7 +14,8 @@ export const outputRefusals = {
   literalTilde: (shown: string) => say('outputLiteralTilde', { shown }),
   danglingLink: (shown: string) => say('outputDanglingLink', { shown }),
   existingFile: (shown: string) => say('outputExistingFile', { shown }),
-  foreignFiles: (shown: string, marked: boolean, listed: Param) => say(marked ? 'outputForeignMarked' : 'outputForeign', { shown, listed }),
+  foreignFiles: (shown: string, marked: boolean, listed: Param) =>
+    say(marked ? 'outputForeignMarked' : 'outputForeign', { shown, listed }),
 };
 
 /** How the protected folders are named in those messages. */
@@ -37,21 +38,30 @@ export function listedNames(names: readonly string[]): Param {
 /** Problems of a content file as a file (the `file` field of its ContentError). */
 export const fileProblems = {
   special: (kind: Text) => say('fileSpecial', { kind }),
-  tooLarge: (bytes: number, limit: number) => say('fileTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
+  tooLarge: (bytes: number, limit: number) =>
+    say('fileTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
   loop: say('fileLoop'),
   unreadable: say('fileUnreadable'),
   folder: say('fileFolder'),
   notUtf8: (encoding: string, byte?: number) =>
-    byte === undefined ? say('notUtf8', { encoding }) : say('notUtf8Byte', { encoding, byte: byte.toString(16).toUpperCase().padStart(2, '0') }),
+    byte === undefined
+      ? say('notUtf8', { encoding })
+      : say('notUtf8Byte', { encoding, byte: byte.toString(16).toUpperCase().padStart(2, '0') }),
   aliasBomb: (limit: number) => say('aliasBomb', { limit }),
 };
 
 /** Problems of a Markdown body (the `body` field), nesting by what is nested. */
 export const bodyProblems = {
-  tooLarge: (bytes: number, limit: number) => say('bodyTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
-  tooDeep: (what: 'tooDeepQuotes' | 'tooDeepLists' | 'tooDeepQuotesAndLists' | 'tooDeepHtml' | 'tooDeepEmphasis', depth: number, limit: number) => say(what, { depth, limit }),
+  tooLarge: (bytes: number, limit: number) =>
+    say('bodyTooLarge', { size: formatBytes(bytes), limit: formatBytes(limit) }),
+  tooDeep: (
+    what: 'tooDeepQuotes' | 'tooDeepLists' | 'tooDeepQuotesAndLists' | 'tooDeepHtml' | 'tooDeepEmphasis',
+    depth: number,
+    limit: number,
+  ) => say(what, { depth, limit }),
   itemsOpeningContainers: (limit: number) => say('itemsOpeningContainers', { limit }),
-  headingTooHigh: (level: number, lowest: number) => say('headingTooHigh', { level, marks: '#'.repeat(level), lowest, lowestMarks: '#'.repeat(lowest) }),
+  headingTooHigh: (level: number, lowest: number) =>
+    say('headingTooHigh', { level, marks: '#'.repeat(level), lowest, lowestMarks: '#'.repeat(lowest) }),
   strikethrough: say('strikethrough'),
 };
 
@@ -69,7 +79,12 @@ export const imageProblems = {
   notAnImage: (image: string) => say('imageNotImage', { image }),
   format: (image: string, format: string) => say('imageFormat', { image, format: format.toUpperCase() }),
   tooManyPixels: (image: string, width: number, height: number, limit: number) =>
-    say('imageTooManyPixels', { image, size: `${width}×${height}`, megapixels: Math.round((width * height) / 1e6), limit: limit / 1e6 }),
+    say('imageTooManyPixels', {
+      image,
+      size: `${width}×${height}`,
+      megapixels: Math.round((width * height) / 1e6),
+      limit: limit / 1e6,
+    }),
   damaged: (image: string, reason: string) => say('imageDamaged', { image, reason }),
   svgEncoding: (image: string, reason: Text) => say('svgInvalid', { image, reason }),
   notSvg: (image: string) => say('notSvg', { image }),
@@ -87,7 +102,8 @@ export const publicProblems = {
 
 /** The dev servers' answers to requests that are not theirs. */
 export const hostRefusals = {
-  host: (allowed: readonly string[]) => `This server answers only to ${allowed.join(', ')}; open it as http://localhost:<port>.`,
+  host: (allowed: readonly string[]) =>
+    `This server answers only to ${allowed.join(', ')}; open it as http://localhost:<port>.`,
   origin: 'Requests from other sites are refused.',
 };
 
@@ -111,4 +127,6 @@ export const MOUNT_POINT_ADVICE = say('adviceMountPoint');
 
 /** `cannot write dist/index.html: the disk is full; …`; without a path, `brochure could not finish: …`. */
 export const environmentLine = (verb: 'write' | 'access', shown: string | undefined, advice: Text) =>
-  shown === undefined ? say('environmentNoPath', { advice }) : say(verb === 'write' ? 'environmentWrite' : 'environmentAccess', { path: shown, advice });
+  shown === undefined
+    ? say('environmentNoPath', { advice })
+    : say(verb === 'write' ? 'environmentWrite' : 'environmentAccess', { path: shown, advice });

@@ -12,6 +12,13 @@ export function hydrateIslands(): void {
     // registry's keys, so only hand-written or stale HTML fails it; kept short (budget).
     if (!Object.hasOwn(islands, name)) console.error(`Unknown island "${name}"`);
     // The props are JSON the server rendered this same component with (<Island> always writes them); the cast is the JSON boundary.
-    else hydrate(createElement(islands[name as IslandName] as ComponentType<object>, JSON.parse(marker.dataset.props!) as object), marker);
+    else
+      hydrate(
+        createElement(
+          islands[name as IslandName] as ComponentType<object>,
+          JSON.parse(marker.dataset.props!) as object,
+        ),
+        marker,
+      );
   }
 }

@@ -74,7 +74,12 @@ function reportMetrics(endpoint: string): void {
     if (durations.length > 0) report.inp = durations[Math.floor(durations.length / 50)];
     // A string goes as text/plain, which needs no CORS preflight; the body is JSON all the same, its
     // numbers cut to three decimals (CLS is a small fraction, the rest are milliseconds).
-    navigator.sendBeacon(endpoint, JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value * 1000) / 1000 : value)));
+    navigator.sendBeacon(
+      endpoint,
+      JSON.stringify(report, (_key, value: unknown) =>
+        typeof value === 'number' ? Math.round(value * 1000) / 1000 : value,
+      ),
+    );
   };
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());
   addEventListener('pagehide', send);

@@ -43,8 +43,16 @@ function show(failure: FailureReport): void {
   const panel = element('section', { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'title' });
   const words = failure.words;
   panel.append(
-    element('h2', { id: 'title' }, failure.error ? (words?.crashed ?? 'The build crashed') : (words?.failed ?? 'The build failed')),
-    element('p', {}, words?.intro ?? 'This page still shows the last good build. Fix the file and save: the page reloads by itself.'),
+    element(
+      'h2',
+      { id: 'title' },
+      failure.error ? (words?.crashed ?? 'The build crashed') : (words?.failed ?? 'The build failed'),
+    ),
+    element(
+      'p',
+      {},
+      words?.intro ?? 'This page still shows the last good build. Fix the file and save: the page reloads by itself.',
+    ),
   );
   if (failure.problems.length > 0) panel.append(problemList(failure));
   if (failure.error) panel.append(element('pre', {}, failure.error.stack || failure.error.message));
@@ -59,7 +67,14 @@ function show(failure: FailureReport): void {
 function problemList(report: FailureReport): HTMLElement {
   const list = element('ul');
   for (const problem of report.problems) {
-    list.append(element('li', {}, element('code', {}, problemLocation(problem)), ` ${problemText(problem, report.words?.warning)}`));
+    list.append(
+      element(
+        'li',
+        {},
+        element('code', {}, problemLocation(problem)),
+        ` ${problemText(problem, report.words?.warning)}`,
+      ),
+    );
   }
   return list;
 }
@@ -85,7 +100,11 @@ function showWarnings(report: FailureReport): void {
   });
   panel.append(
     element('h2', { id: 'title' }, report.words?.warningsTitle ?? 'Warnings'),
-    element('p', {}, report.words?.warningsIntro ?? 'The page is up to date; these lines of the content were ignored or look wrong.'),
+    element(
+      'p',
+      {},
+      report.words?.warningsIntro ?? 'The page is up to date; these lines of the content were ignored or look wrong.',
+    ),
     problemList(report),
     close,
   );

@@ -45,7 +45,9 @@ export async function bundleClient(options: ResolvedOptions): Promise<ClientBund
   if (!bundle) throw new Error('esbuild produced no client bundle');
   // Nothing imports the entry, so it can take the content hash the other assets use.
   const entry = { path: `static/js/${ENTRY_NAME}.${hash(bundle.contents).slice(0, 10)}.js`, contents: bundle.contents };
-  const chunks = outputs.filter((output) => output !== bundle).map((chunk) => ({ path: `static/js/${chunk.path}`, contents: chunk.contents }));
+  const chunks = outputs
+    .filter((output) => output !== bundle)
+    .map((chunk) => ({ path: `static/js/${chunk.path}`, contents: chunk.contents }));
   return { entry, files: [entry, ...chunks] };
 }
 
@@ -62,7 +64,14 @@ export const CLIENT_JSX = {
   jsx: 'transform',
   jsxFactory: 'createElement$',
   jsxFragment: 'Fragment$',
-  tsconfigRaw: { compilerOptions: { ...TYPESCRIPT_SETTINGS.compilerOptions, jsx: 'react', jsxFactory: 'createElement$', jsxFragmentFactory: 'Fragment$' } },
+  tsconfigRaw: {
+    compilerOptions: {
+      ...TYPESCRIPT_SETTINGS.compilerOptions,
+      jsx: 'react',
+      jsxFactory: 'createElement$',
+      jsxFragmentFactory: 'Fragment$',
+    },
+  },
   plugins: [
     {
       name: 'classic-jsx-factory',

@@ -57,17 +57,24 @@ async function buildOrReuse(recordFile: string, key: string, options: BuildOptio
 
   const { build } = await import('esbuild');
   const absWorkingDir = options.absWorkingDir ?? process.cwd();
-  const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' }).catch((error: unknown) => {
-    throw isBuildFailure(error) ? toProblems(error, absWorkingDir) : error;
-  });
+  const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' }).catch(
+    (error: unknown) => {
+      throw isBuildFailure(error) ? toProblems(error, absWorkingDir) : error;
+    },
+  );
   const outdir = path.resolve(absWorkingDir, options.outdir ?? '.');
   // A Buffer view of esbuild's bytes, as a cached record gives: callers comparing two builds (or a
   // build whose record another process replaced meanwhile) see the same type either way.
-  const outputs = result.outputFiles.map((file) => ({ path: toPosix(path.relative(outdir, file.path)), contents: Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength) }));
+  const outputs = result.outputFiles.map((file) => ({
+    path: toPosix(path.relative(outdir, file.path)),
+    contents: Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength),
+  }));
   const inputs: Record<string, string> = {};
   // A stdin entry has no file; its contents are already part of the key. Modules a plugin made
   // (`namespace:path`) are no files either.
-  const files = Object.keys(result.metafile.inputs).filter((input) => input !== (options.stdin?.sourcefile ?? '<stdin>') && !/^[a-z][\w-]+:/.test(input));
+  const files = Object.keys(result.metafile.inputs).filter(
+    (input) => input !== (options.stdin?.sourcefile ?? '<stdin>') && !/^[a-z][\w-]+:/.test(input),
+  );
   // Read and written synchronously (a few dozen small files, under 2 ms): on a cold build the thread
   // pool is busy compressing the script and stylesheet (compressAhead), and each of these reads would
   // wait behind that, with the templates bundle, which rendering waits for, behind them.
@@ -75,7 +82,11 @@ async function buildOrReuse(recordFile: string, key: string, options: BuildOptio
     const absolute = path.resolve(absWorkingDir, input);
     inputs[absolute] = hash(readFileSync(absolute));
   }
-  const record: CacheRecord = { key, inputs, outputs: outputs.map((output) => ({ path: output.path, base64: Buffer.from(output.contents).toString('base64') })) };
+  const record: CacheRecord = {
+    key,
+    inputs,
+    outputs: outputs.map((output) => ({ path: output.path, base64: Buffer.from(output.contents).toString('base64') })),
+  };
   writeFileAtomicSync(recordFile, JSON.stringify(record));
   return outputs;
 }
@@ -89,7 +100,9 @@ function toProblems(failure: BuildFailure, absWorkingDir: string): ProblemsError
   return new ProblemsError(
     failure.errors.map((message) => {
       const file = message.location ? displayPath(path.resolve(absWorkingDir, message.location.file)) : 'templates';
-      const text = message.location ? say('compileErrorAt', { text: message.text, column: message.location.column + 1 }) : say('compileError', { text: message.text });
+      const text = message.location
+        ? say('compileErrorAt', { text: message.text, column: message.location.column + 1 })
+        : say('compileError', { text: message.text });
       return new ContentError(file, message.location?.line ?? 0, say('fieldCode'), text);
     }),
   );

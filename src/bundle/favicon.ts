@@ -17,30 +17,60 @@ const SETTINGS_ID = `${ICO_SIZE}\0${TOUCH_SIZE}\0${TOUCH_PADDING}\0${WHITE}`;
  * The two icon files. The image is fitted inside the square (a wide logo is not cropped); the
  * touch icon sits on white with a margin, since iOS fills transparent pixels with black.
  */
-export async function makeFavicons(source: string, contentDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
+export async function makeFavicons(
+  source: string,
+  contentDir: string,
+  cacheDir: string,
+): Promise<Map<string, Uint8Array>> {
   const bytes = await readFile(path.join(contentDir, source));
   // Kept with the other encoded images (src/bundle/images.ts), which outlive every other cache.
-  const entry = path.join(cacheDir, 'images', 'favicons', hash(Buffer.concat([bytes, Buffer.from(`\0${SETTINGS_ID}\0${producerKey({ packages: ['sharp'], sources: ['src/bundle/favicon.ts'] })}`)])));
+  const entry = path.join(
+    cacheDir,
+    'images',
+    'favicons',
+    hash(
+      Buffer.concat([
+        bytes,
+        Buffer.from(`\0${SETTINGS_ID}\0${producerKey({ packages: ['sharp'], sources: ['src/bundle/favicon.ts'] })}`),
+      ]),
+    ),
+  );
   // The cached icons are read synchronously: a cold build's thread pool is busy compressing meanwhile (src/cache-file.ts).
   const cached = cachedIcons(entry);
-  if (cached) return new Map([[FAVICON_FILE, cached[0]], [TOUCH_ICON_FILE, cached[1]]]);
+  if (cached)
+    return new Map([
+      [FAVICON_FILE, cached[0]],
+      [TOUCH_ICON_FILE, cached[1]],
+    ]);
   const { default: sharp } = await import('sharp');
   const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
   const inner = TOUCH_SIZE - 2 * TOUCH_PADDING;
   const [small, touch] = await Promise.all([
-    sharp(bytes, { density: 300 }).resize(ICO_SIZE, ICO_SIZE, { fit: 'contain', background: transparent }).png().toBuffer(),
+    sharp(bytes, { density: 300 })
+      .resize(ICO_SIZE, ICO_SIZE, { fit: 'contain', background: transparent })
+      .png()
+      .toBuffer(),
     // sharp flattens before it resizes and extends, whatever the call order: every step gets white.
     sharp(bytes, { density: 300 })
       .flatten({ background: WHITE })
       .resize(inner, inner, { fit: 'contain', background: WHITE })
-      .extend({ top: TOUCH_PADDING, bottom: TOUCH_PADDING, left: TOUCH_PADDING, right: TOUCH_PADDING, background: WHITE })
+      .extend({
+        top: TOUCH_PADDING,
+        bottom: TOUCH_PADDING,
+        left: TOUCH_PADDING,
+        right: TOUCH_PADDING,
+        background: WHITE,
+      })
       .removeAlpha()
       .png({ compressionLevel: 9 })
       .toBuffer(),
   ]);
   const ico = icoOf(small, ICO_SIZE);
   await Promise.all([writeFileAtomic(`${entry}.ico`, ico), writeFileAtomic(`${entry}.png`, touch)]);
-  return new Map([[FAVICON_FILE, ico], [TOUCH_ICON_FILE, touch]]);
+  return new Map([
+    [FAVICON_FILE, ico],
+    [TOUCH_ICON_FILE, touch],
+  ]);
 }
 
 function cachedIcons(entry: string): [Buffer, Buffer] | undefined {

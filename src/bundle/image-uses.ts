@@ -20,7 +20,9 @@ export const FULL_WIDTH = 2400;
 const WIDEST = { hero: FULL_WIDTH, photo: 1200, badge: 240, logo: 144, favicon: 180 } as const;
 
 /** Source image (`images/…`) -> the widest variant any of its uses needs. Images of no listed use are absent (full width). */
-export function imageWidthLimits(entries: Pick<Entries, 'site' | 'home' | 'servicesPage' | 'professionals'>): Map<string, number> {
+export function imageWidthLimits(
+  entries: Pick<Entries, 'site' | 'home' | 'servicesPage' | 'professionals'>,
+): Map<string, number> {
   const limits = new Map<string, number>();
   const use = (image: string | undefined, width: number) => {
     if (image !== undefined) limits.set(image, Math.max(limits.get(image) ?? 0, width));

@@ -22,9 +22,16 @@ export interface ProcessedImages {
 }
 
 type Format = 'avif' | 'webp' | 'jpeg' | 'png';
-interface CachedVariant { width: number; height: number; format: Format; sha256: string }
+interface CachedVariant {
+  width: number;
+  height: number;
+  format: Format;
+  sha256: string;
+}
 /** One encoded file; `sha256` is computed once, when encoded, and checked once, when read from the cache. */
-interface Variant extends CachedVariant { bytes: Uint8Array }
+interface Variant extends CachedVariant {
+  bytes: Uint8Array;
+}
 
 const MEDIA_DIR = 'static/media';
 const DEFAULT_WIDTH = 800;
@@ -60,8 +67,15 @@ const EXTENSIONS: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: '
  * those pixels once and encoded to each format, the encodes of all photos sharing one queue, longest
  * first, one per core.
  */
-export async function processImages(sources: string[], contentDir: string, cacheDir: string, widest: ReadonlyMap<string, number> = new Map()): Promise<ProcessedImages> {
-  const prepared = await mapLimit(sources, PREPARE_CONCURRENCY, (source) => prepare(source, contentDir, cacheDir, widest.get(source) ?? FULL_WIDTH));
+export async function processImages(
+  sources: string[],
+  contentDir: string,
+  cacheDir: string,
+  widest: ReadonlyMap<string, number> = new Map(),
+): Promise<ProcessedImages> {
+  const prepared = await mapLimit(sources, PREPARE_CONCURRENCY, (source) =>
+    prepare(source, contentDir, cacheDir, widest.get(source) ?? FULL_WIDTH),
+  );
   const plans = prepared.filter((item): item is Plan => 'jobs' in item);
   const progress = imageProgress(plans.reduce((sum, plan) => sum + plan.jobs.length, 0));
   const pool = new EncodeQueue(availableParallelism());
@@ -79,7 +93,8 @@ export async function processImages(sources: string[], contentDir: string, cache
   const images: Record<string, ImageAsset> = {};
   const files = new Map<string, Uint8Array>();
   prepared.forEach((item, i) => {
-    const { asset, outputs } = 'asset' in item ? item : rasterAsset(item.source, 'variants' in item ? item.variants : encoded.get(item)!);
+    const { asset, outputs } =
+      'asset' in item ? item : rasterAsset(item.source, 'variants' in item ? item.variants : encoded.get(item)!);
     images[sources[i]!] = asset;
     for (const [name, bytes] of outputs) files.set(name, bytes);
   });
@@ -94,7 +109,10 @@ interface Plan {
   jobs: { width: number; format: Format }[];
 }
 
-type Prepared = Plan | { source: string; variants: Variant[] } | { source: string; asset: ImageAsset; outputs: [string, Uint8Array][] };
+type Prepared =
+  | Plan
+  | { source: string; variants: Variant[] }
+  | { source: string; asset: ImageAsset; outputs: [string, Uint8Array][] };
 
 /** An SVG's asset, a cached image's variants, or the plan of what to encode (from the header alone: nothing is decoded yet). */
 async function prepare(source: string, contentDir: string, cacheDir: string, widest: number): Promise<Prepared> {
@@ -137,7 +155,6 @@ export function cacheEntryOf(bytes: Uint8Array, cacheDir: string): string {
 let producer: string | undefined;
 const imagesProducer = () => (producer ??= producerKey({ packages: ['sharp'], sources: ['src/bundle/images.ts'] }));
 
-
 function fileName(v: { width: number; format: Format }): string {
   return `${v.width}.${EXTENSIONS[v.format]}`;
 }
@@ -161,11 +178,21 @@ async function readCache(entry: string, widest: number): Promise<Variant[] | nul
 function isManifest(value: unknown): value is { settings: string; widest: number; variants: CachedVariant[] } {
   if (typeof value !== 'object' || value === null) return false;
   const { settings, variants } = value as Record<string, unknown>;
-  return settings === SETTINGS_ID && Array.isArray(variants) && variants.length > 0 && variants.every((v: unknown) => {
-    const { width, height, format, sha256: hash } = (v ?? {}) as Record<string, unknown>;
-    return Number.isInteger(width) && Number.isInteger(height) && typeof hash === 'string' &&
-      typeof format === 'string' && Object.hasOwn(EXTENSIONS, format);
-  });
+  return (
+    settings === SETTINGS_ID &&
+    Array.isArray(variants) &&
+    variants.length > 0 &&
+    variants.every((v: unknown) => {
+      const { width, height, format, sha256: hash } = (v ?? {}) as Record<string, unknown>;
+      return (
+        Number.isInteger(width) &&
+        Number.isInteger(height) &&
+        typeof hash === 'string' &&
+        typeof format === 'string' &&
+        Object.hasOwn(EXTENSIONS, format)
+      );
+    })
+  );
 }
 
 // Built in a sibling temp dir and renamed into place, so a crash or a concurrent build never exposes half an entry.
@@ -173,7 +200,12 @@ async function writeCache(entry: string, widest: number, variants: Variant[]): P
   const tmp = `${entry}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   await mkdir(tmp, { recursive: true });
   await Promise.all(variants.map((v) => writeFile(path.join(tmp, fileName(v)), v.bytes)));
-  const cached = variants.map(({ width, height, format, sha256 }): CachedVariant => ({ width, height, format, sha256 }));
+  const cached = variants.map(({ width, height, format, sha256 }): CachedVariant => ({
+    width,
+    height,
+    format,
+    sha256,
+  }));
   await writeFile(path.join(tmp, 'manifest.json'), JSON.stringify({ settings: SETTINGS_ID, widest, variants: cached }));
   await rm(entry, { recursive: true, force: true });
   try {
@@ -184,13 +216,22 @@ async function writeCache(entry: string, widest: number, variants: Variant[]): P
   }
 }
 
-interface Pixels { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }
+interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
 
 /**
  * Decodes the source once (oriented, sRGB, shrunk to its widest variant), resizes those pixels once
  * per smaller width, and queues one encode per width and format.
  */
-async function encode(plan: Plan, contentDir: string, cacheDir: string, pool: EncodeQueue, step: () => void): Promise<Variant[]> {
+async function encode(
+  plan: Plan,
+  contentDir: string,
+  cacheDir: string,
+  pool: EncodeQueue,
+  step: () => void,
+): Promise<Variant[]> {
   const { default: sharp } = await import('sharp');
   const bytes = await readSource(plan.source, contentDir);
   try {
@@ -198,7 +239,11 @@ async function encode(plan: Plan, contentDir: string, cacheDir: string, pool: En
     if (cacheEntryOf(bytes, cacheDir) !== plan.entry) throw new Error('the file changed while building');
     const top = Math.max(...plan.jobs.map((job) => job.width));
     const decoded = await pool.run(Infinity, async (): Promise<Pixels> => {
-      const { data, info } = await sharp(bytes).rotate().resize({ width: top }).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(bytes)
+        .rotate()
+        .resize({ width: top })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return { data, info: { width: info.width, height: info.height, channels: info.channels } };
     });
     const resized = new Map<number, Promise<Pixels>>();
@@ -206,19 +251,33 @@ async function encode(plan: Plan, contentDir: string, cacheDir: string, pool: En
       if (width === top) return Promise.resolve(decoded);
       let pending = resized.get(width);
       if (!pending) {
-        pending = sharp(decoded.data, { raw: decoded.info }).resize({ width }).raw().toBuffer({ resolveWithObject: true })
-          .then(({ data, info }) => ({ data, info: { width: info.width, height: info.height, channels: info.channels } }));
+        pending = sharp(decoded.data, { raw: decoded.info })
+          .resize({ width })
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) => ({
+            data,
+            info: { width: info.width, height: info.height, channels: info.channels },
+          }));
         resized.set(width, pending);
       }
       return pending;
     };
-    return await Promise.all(plan.jobs.map(({ width, format }) =>
-      pool.run(width * width * (decoded.info.height / decoded.info.width) * COST[format], async (): Promise<Variant> => {
-        const pixels = await pixelsAt(width);
-        const { data, info } = await sharp(pixels.data, { raw: pixels.info })[format](SETTINGS[format]).toBuffer({ resolveWithObject: true });
-        step();
-        return { width: info.width, height: info.height, format, sha256: hash(data), bytes: data };
-      })));
+    return await Promise.all(
+      plan.jobs.map(({ width, format }) =>
+        pool.run(
+          width * width * (decoded.info.height / decoded.info.width) * COST[format],
+          async (): Promise<Variant> => {
+            const pixels = await pixelsAt(width);
+            const { data, info } = await sharp(pixels.data, { raw: pixels.info })
+              [format](SETTINGS[format])
+              .toBuffer({ resolveWithObject: true });
+            step();
+            return { width: info.width, height: info.height, format, sha256: hash(data), bytes: data };
+          },
+        ),
+      ),
+    );
   } catch (cause) {
     throw encodeProblem(plan.source, contentDir, cause);
   }
@@ -235,10 +294,12 @@ class EncodeQueue {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.#running++;
-        job().then(resolve, reject).finally(() => {
-          this.#running--;
-          this.#next();
-        });
+        job()
+          .then(resolve, reject)
+          .finally(() => {
+            this.#running--;
+            this.#next();
+          });
       };
       // Sorted on insertion; equal costs keep their order, so the schedule is the same on every run.
       const at = this.#waiting.findIndex((waiting) => waiting.cost < cost);
@@ -259,24 +320,37 @@ function outputName(source: string, sha256: string, ext: string, width?: number)
 
 function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
   const named = variants.map((v) => ({ ...v, url: `/${outputName(source, v.sha256, EXTENSIONS[v.format], v.width)}` }));
-  const srcset = (formats: Format[]) => named.filter((v) => formats.includes(v.format))
-    .sort((a, b) => a.width - b.width).map((v) => `${v.url} ${v.width}w`).join(', ');
+  const srcset = (formats: Format[]) =>
+    named
+      .filter((v) => formats.includes(v.format))
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(', ');
   const fallbacks = named.filter((v) => v.format === 'jpeg' || v.format === 'png').sort((a, b) => a.width - b.width);
   const largest = fallbacks[fallbacks.length - 1]!;
-  const middle = fallbacks.reduce((best, v) => Math.abs(v.width - DEFAULT_WIDTH) < Math.abs(best.width - DEFAULT_WIDTH) ? v : best);
+  const middle = fallbacks.reduce((best, v) =>
+    Math.abs(v.width - DEFAULT_WIDTH) < Math.abs(best.width - DEFAULT_WIDTH) ? v : best,
+  );
   return {
     asset: {
       src: middle.url,
       srcset: srcset(['jpeg', 'png']),
       width: largest.width,
       height: largest.height,
-      sources: [{ type: 'image/avif', srcset: srcset(['avif']) }, { type: 'image/webp', srcset: srcset(['webp']) }],
+      sources: [
+        { type: 'image/avif', srcset: srcset(['avif']) },
+        { type: 'image/webp', srcset: srcset(['webp']) },
+      ],
     },
     outputs: named.map((v) => [v.url.slice(1), v.bytes]),
   };
 }
 
-function svgAsset(source: string, bytes: Buffer, contentDir: string): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
+function svgAsset(
+  source: string,
+  bytes: Buffer,
+  contentDir: string,
+): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
   const size = svgSize(bytes.toString('utf8'));
   if (!size) throw imageProblem(source, contentDir, say('imageChangedNoSize', { image: source }));
   const { width, height } = size;
@@ -292,7 +366,10 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
     const match = value === undefined ? null : /^\s*(\d*\.?\d+)\s*(?:px)?\s*$/.exec(value);
     return match ? Number(match[1]) : undefined;
   };
-  const box = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const box = attr('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const [boxWidth, boxHeight] = box?.length === 4 ? box.slice(2) : [];
   const w = px(attr('width'));
   const h = px(attr('height'));

@@ -87,7 +87,11 @@ async function removeStaleBundles(dir: string, current: string): Promise<void> {
 function requiredPackages(packageRoot: string): Pick<BuildOptions, 'alias' | 'banner'> {
   const module = (file: string) => path.join(packageRoot, 'src', 'bundle', 'required', file);
   return {
-    alias: { react: module('react.cjs'), 'react/jsx-runtime': module('react-jsx-runtime.cjs'), 'react-dom/server': module('react-dom-server.cjs') },
+    alias: {
+      react: module('react.cjs'),
+      'react/jsx-runtime': module('react-jsx-runtime.cjs'),
+      'react-dom/server': module('react-dom-server.cjs'),
+    },
     banner: {
       js: `import { createRequire as brochureCreateRequire } from 'node:module';\nconst brochureRequire = brochureCreateRequire(${JSON.stringify(path.join(packageRoot, 'package.json'))});`,
     },

@@ -15,10 +15,20 @@ export class EnvironmentFailure extends Error {
  * disk is full; …`; undefined for anything else. An error without a path (a failed `write` names no
  * file) is said of `fallback`, the folder being written, when there is one.
  */
-export function describeEnvironmentError(error: unknown, shown: (absolute: string) => string, language: Language = 'en', fallback?: string): string | undefined {
+export function describeEnvironmentError(
+  error: unknown,
+  shown: (absolute: string) => string,
+  language: Language = 'en',
+  fallback?: string,
+): string | undefined {
   if (error instanceof EnvironmentFailure) return error.message;
   const { code, path: file, syscall } = (error ?? {}) as NodeJS.ErrnoException;
-  const advice = code === 'EBUSY' && syscall === 'rename' ? MOUNT_POINT_ADVICE : code && Object.hasOwn(environmentAdvice, code) ? environmentAdvice[code] : undefined;
+  const advice =
+    code === 'EBUSY' && syscall === 'rename'
+      ? MOUNT_POINT_ADVICE
+      : code && Object.hasOwn(environmentAdvice, code)
+        ? environmentAdvice[code]
+        : undefined;
   if (!advice) return undefined;
   const where = file ?? fallback;
   const verb = syscall && WRITES.has(syscall) ? 'write' : 'access';

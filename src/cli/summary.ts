@@ -2,11 +2,16 @@
 import type { BuildSuccess } from '../build.ts';
 import { plural } from './plural.ts';
 
-type Summarised = Pick<BuildSuccess, 'pages' | 'times' | 'imagesEncoded'> & { files: ReadonlyMap<string, { byteLength: number }> };
+type Summarised = Pick<BuildSuccess, 'pages' | 'times' | 'imagesEncoded'> & {
+  files: ReadonlyMap<string, { byteLength: number }>;
+};
 
 /** `Built 7 pages, 184 kB in 0.21 s` preceded by one line per route (sizes from the output bytes). */
 export function formatSummary(result: Summarised, outLabel: string): string {
-  const rows = result.pages.map((page) => [page.route.path ?? `(404) ${page.route.file}`, result.files.get(page.route.file)?.byteLength ?? 0] as const);
+  const rows = result.pages.map(
+    (page) =>
+      [page.route.path ?? `(404) ${page.route.file}`, result.files.get(page.route.file)?.byteLength ?? 0] as const,
+  );
   const width = Math.max(...rows.map(([label]) => label.length));
   const total = [...result.files.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0);
   const html = rows.reduce((sum, [, bytes]) => sum + bytes, 0);

@@ -55,9 +55,16 @@ export interface AdminInputs {
 export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
   files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.preview.assets.stylesheet)));
-  files.set(`${ADMIN_DIR}/config.yml`, Buffer.from(renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root))));
+  files.set(
+    `${ADMIN_DIR}/config.yml`,
+    Buffer.from(renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root))),
+  );
   const folder = `${basePath(inputs.site.url)}${ADMIN_DIR}`;
-  const [sveltia, script, strings] = await Promise.all([sveltiaFiles(inputs.packageRoot, folder), bundleEditorScript(inputs.packageRoot, inputs.cacheDir), italianStrings(inputs.packageRoot)]);
+  const [sveltia, script, strings] = await Promise.all([
+    sveltiaFiles(inputs.packageRoot, folder),
+    bundleEditorScript(inputs.packageRoot, inputs.cacheDir),
+    italianStrings(inputs.packageRoot),
+  ]);
   for (const [name, bytes] of sveltia) files.set(`${ADMIN_DIR}/${name}`, bytes);
   files.set(`${ADMIN_DIR}/${EDITOR_SCRIPT}`, script);
   files.set(`${ADMIN_DIR}/${EDITOR_STYLE}`, Buffer.from(EDITOR_CSS));

@@ -16,9 +16,18 @@ export async function adminBuild(
 ): Promise<{ files: Map<string, Uint8Array>; headers: PathHeaders[] }> {
   const root = editorRoot(options);
   // `watch --edit` on a site without an online editor: Sveltia edits the files on this computer only.
-  const backend: CmsBackend | undefined = siteBackend(site) ?? (localEditor ? { name: 'local', folder: path.basename(root) } : undefined);
+  const backend: CmsBackend | undefined =
+    siteBackend(site) ?? (localEditor ? { name: 'local', folder: path.basename(root) } : undefined);
   if (!backend) return { files: new Map(), headers: [] };
-  const files = await adminFiles({ site, backend, contentDir: options.content, root, preview, packageRoot: options.packageRoot, cacheDir: options.cacheDir });
+  const files = await adminFiles({
+    site,
+    backend,
+    contentDir: options.content,
+    root,
+    preview,
+    packageRoot: options.packageRoot,
+    cacheDir: options.cacheDir,
+  });
   const headers = adminHeaderRules(backend);
   return { files, headers };
 }

@@ -21,7 +21,8 @@ import { cmsFields, type CmsField } from './fields.ts';
  * one) only the files on this computer, which Sveltia writes from the browser itself: `folder` is the
  * name of the project folder she is asked to pick.
  */
-export type CmsBackend = { name: 'github'; repo: string; branch: string; base_url?: string } | { name: 'local'; folder: string };
+export type CmsBackend =
+  { name: 'github'; repo: string; branch: string; base_url?: string } | { name: 'local'; folder: string };
 
 /**
  * The Markdown body of a content file (not a schema field: the text below the front matter), with a
@@ -107,7 +108,8 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
         name: 'services',
         label: 'Percorsi',
         label_singular: 'percorso',
-        description: 'Un file per percorso; per cambiare l’ordine in cui compaiono nella pagina Percorsi usa «Riordina».',
+        description:
+          'Un file per percorso; per cambiare l’ordine in cui compaiono nella pagina Percorsi usa «Riordina».',
         folder: file('services'),
         extension: 'md',
         format: formatOf('service'),
@@ -120,13 +122,17 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
         // Listed in the site's order until she reorders: by file name (the `<nn>-` prefix).
         sortable_fields: { fields: ['slug', 'title'], default: { field: 'slug', direction: 'ascending' } },
         // `order` is Sveltia's own field when `reorder` is on (it writes it, she never types it).
-        fields: [...cmsFields(serviceSchema).filter((field) => field.name !== 'order'), bodyField('service', 'La descrizione del percorso, come appare aprendo la sua voce')],
+        fields: [
+          ...cmsFields(serviceSchema).filter((field) => field.name !== 'order'),
+          bodyField('service', 'La descrizione del percorso, come appare aprendo la sua voce'),
+        ],
       },
       {
         name: 'professionals',
         label: 'Professionisti',
         label_singular: 'professionista',
-        description: 'Una pagina per professionista: il nome del file (dal nome e cognome) diventa l’indirizzo della pagina.',
+        description:
+          'Una pagina per professionista: il nome del file (dal nome e cognome) diventa l’indirizzo della pagina.',
         folder: file('professionals'),
         extension: 'md',
         format: formatOf('professional'),
@@ -134,7 +140,10 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
         identifier_field: 'name',
         slug: '{{slug}}',
         summary: '{{name}}',
-        fields: [...cmsFields(professionalSchema), bodyField('professional', 'La biografia, sotto la foto e il percorso')],
+        fields: [
+          ...cmsFields(professionalSchema),
+          bodyField('professional', 'La biografia, sotto la foto e il percorso'),
+        ],
       },
       {
         name: 'pages',
@@ -155,7 +164,6 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
   };
 }
 
-
 /**
  * Sveltia needs a Git backend even for local editing (it offers "work with a local repository" on
  * localhost, whatever the backend). Without a repository in site.yaml, the backend names the project
@@ -163,7 +171,8 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
  * the access-token route stays, and the page's own note says local editing is the way.
  */
 function configBackend(backend: CmsBackend): Record<string, unknown> {
-  if (backend.name === 'local') return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main', auth_methods: ['token'] };
+  if (backend.name === 'local')
+    return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main', auth_methods: ['token'] };
   return { ...backend, commit_messages: COMMIT_MESSAGES };
 }
 

@@ -29,7 +29,12 @@ export interface Upload {
 }
 
 const KINDS: Record<string, EntryKind> = { services: 'service', professionals: 'professional', settings: 'site' };
-const PAGES: Record<string, EntryKind> = { home: 'home', contatti: 'contacts', percorsi: 'services-page', privacy: 'privacy' };
+const PAGES: Record<string, EntryKind> = {
+  home: 'home',
+  contatti: 'contacts',
+  percorsi: 'services-page',
+  privacy: 'privacy',
+};
 
 /** Warnings the editor refuses too: a body written with markup the page would not show as meant. */
 const REFUSED_WARNINGS = new Set(['headingTooHigh', 'strikethrough']);
@@ -50,7 +55,10 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
   const text = stringify(data);
   const lineCounter = new LineCounter();
   const source = { document: parseDocument(text, { lineCounter }), lineCounter };
-  const name = file.split('/').pop()!.replace(/\.\w+$/, '');
+  const name = file
+    .split('/')
+    .pop()!
+    .replace(/\.\w+$/, '');
   const entry: RawEntry = {
     kind,
     file,
@@ -112,6 +120,13 @@ function elementOf(schema: z.ZodType): z.ZodType {
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   let current = schema;
-  while (current && 'unwrap' in current && typeof current.unwrap === 'function' && !('shape' in current) && !('element' in current)) current = current.unwrap() as z.ZodType;
+  while (
+    current &&
+    'unwrap' in current &&
+    typeof current.unwrap === 'function' &&
+    !('shape' in current) &&
+    !('element' in current)
+  )
+    current = current.unwrap() as z.ZodType;
   return current;
 }

@@ -54,7 +54,8 @@ export function cmsFields(schema: z.ZodObject): CmsField[] {
 /** One editor field for `schema`: fails loudly when the schema lacks its Italian label or hint. */
 export function cmsField(name: string, schema: z.ZodType): CmsField {
   const meta = metaOf(schema);
-  if (!meta.label || meta.hint === undefined) throw new Error(`schema field "${name}" has no Italian label and hint: add .meta({ label, hint })`);
+  if (!meta.label || meta.hint === undefined)
+    throw new Error(`schema field "${name}" has no Italian label and hint: add .meta({ label, hint })`);
   const inner = unwrapped(schema);
   const optional = schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || inner.safeParse('').success;
   const base: CmsField = {
@@ -77,7 +78,10 @@ export function cmsField(name: string, schema: z.ZodType): CmsField {
  */
 export function numericTextFields(schema: z.ZodObject): string[] {
   return Object.entries(schema.shape as Record<string, z.ZodType>)
-    .filter(([name, field]) => cmsField(name, field).widget === 'string' && field.safeParse(50).success && !field.safeParse('50').success)
+    .filter(
+      ([name, field]) =>
+        cmsField(name, field).widget === 'string' && field.safeParse(50).success && !field.safeParse('50').success,
+    )
     .map(([name]) => name);
 }
 
@@ -124,7 +128,9 @@ const FORMAT_PATTERNS: Record<string, string> = {
 function patternOf(schema: z.ZodType): { pattern?: [string, string] } {
   const alternatives = textAlternatives(schema);
   if (alternatives === undefined) return {};
-  return { pattern: [alternatives.length === 1 ? alternatives[0]! : `^(?:${alternatives.map(stripAnchors).join('|')})$`, ''] };
+  return {
+    pattern: [alternatives.length === 1 ? alternatives[0]! : `^(?:${alternatives.map(stripAnchors).join('|')})$`, ''],
+  };
 }
 
 /** Patterns for each way the schema accepts a value typed as text; undefined when any text goes. */
@@ -142,7 +148,9 @@ function textAlternatives(schema: z.ZodType): string[] | undefined {
   if (inner._zod.def.type === 'string') {
     const format = FORMAT_PATTERNS[String((inner._zod.def as { format?: string }).format)];
     if (format) return [format];
-    const patterns = checksOf(inner).flatMap((check) => (check.pattern instanceof RegExp ? [check.pattern.source] : []));
+    const patterns = checksOf(inner).flatMap((check) =>
+      check.pattern instanceof RegExp ? [check.pattern.source] : [],
+    );
     return patterns.length > 0 ? patterns : undefined;
   }
   return undefined;

@@ -14,7 +14,9 @@ let merged: Promise<Uint8Array> | undefined;
  */
 export function italianStrings(packageRoot: string): Promise<Uint8Array> {
   merged ??= (async () => {
-    const own = JSON.parse(await readFile(path.join(sveltiaFolder(packageRoot), 'locales', 'it.json'), 'utf8')) as Strings;
+    const own = JSON.parse(
+      await readFile(path.join(sveltiaFolder(packageRoot), 'locales', 'it.json'), 'utf8'),
+    ) as Strings;
     return Buffer.from(JSON.stringify(mergeStrings(own, ITALIAN_STRINGS)));
   })();
   return merged;

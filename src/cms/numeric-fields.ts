@@ -1,5 +1,13 @@
 // Which fields take a number or a word: the editor's text box hands over digits as text, saved as the number (used in the browser by src/cms/browser/editor.ts).
-import { contactsSchema, homeSchema, privacySchema, professionalSchema, serviceSchema, servicesPageSchema, siteSchema } from '../content/schema.ts';
+import {
+  contactsSchema,
+  homeSchema,
+  privacySchema,
+  professionalSchema,
+  serviceSchema,
+  servicesPageSchema,
+  siteSchema,
+} from '../content/schema.ts';
 import { numericTextFields } from './fields.ts';
 
 /** Per collection, the fields whose digits the editor must save as a number (see numericTextFields). */

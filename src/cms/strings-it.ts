@@ -10,7 +10,8 @@ export const ITALIAN_STRINGS = {
   select_item: 'Seleziona {$name}',
   folders: 'Cartelle',
   more_folders: 'Altre cartelle',
-  sign_in_using_access_token_workflow_note: 'Poiché le bozze sono attive, il token deve poter anche leggere e scrivere le pull request.',
+  sign_in_using_access_token_workflow_note:
+    'Poiché le bozze sono attive, il token deve poter anche leggere e scrivere le pull request.',
   sign_in_with_link: 'Accedi con un link',
   sign_in_with_link_confirmation:
     'Questo link ti fa entrare come {$account} su {$service} e copia le impostazioni del dispositivo su cui è stato creato. Continua solo se il link l’hai creato tu.',
@@ -56,12 +57,18 @@ export const ITALIAN_STRINGS = {
   replace_image: 'Sostituisci l’immagine',
   remove_file: 'Togli il file',
   remove_image: 'Togli l’immagine',
-  deleting_referenced_assets_note: count('Verrà tolta anche dalla voce che la usa.', 'Verrà tolta anche dalle {$count} voci che la usano.'),
+  deleting_referenced_assets_note: count(
+    'Verrà tolta anche dalla voce che la usa.',
+    'Verrà tolta anche dalle {$count} voci che la usano.',
+  ),
   cannot_delete_referenced_assets: count(
     'Questa immagine non si può eliminare: la usano i campi qui sotto, che senza di essa non sarebbero più validi. Prima cambia l’immagine in quelle voci.',
     'Queste immagini non si possono eliminare: le usano i campi qui sotto, che senza di esse non sarebbero più validi. Prima cambia le immagini in quelle voci.',
   ),
-  deleting_referenced_entries_note: count('Verrà tolta anche dall’altra voce che la richiama.', 'Verrà tolta anche dalle {$count} voci che la richiamano.'),
+  deleting_referenced_entries_note: count(
+    'Verrà tolta anche dall’altra voce che la richiama.',
+    'Verrà tolta anche dalle {$count} voci che la richiamano.',
+  ),
   cannot_delete_referenced_entries: count(
     'Questa voce non si può eliminare: la richiamano i campi qui sotto, che senza di essa non sarebbero più validi. Prima cambia quelle voci.',
     'Queste voci non si possono eliminare: le richiamano i campi qui sotto, che senza di esse non sarebbero più validi. Prima cambia quelle voci.',

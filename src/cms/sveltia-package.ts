@@ -72,13 +72,18 @@ async function readSveltiaFiles(packageRoot: string, folder: string): Promise<Ma
   let bundle = await readFile(path.join(root, 'dist', 'sveltia-cms.js'), 'utf8');
   for (const { from, to, times } of rewrites(folder)) {
     const found = bundle.split(from).length - 1;
-    if (found !== times) throw new Error(`@sveltia/cms: expected ${times} × ${from} in dist/sveltia-cms.js, found ${found}; the CDN rewrites in src/cms/sveltia-package.ts need updating for this version`);
+    if (found !== times)
+      throw new Error(
+        `@sveltia/cms: expected ${times} × ${from} in dist/sveltia-cms.js, found ${found}; the CDN rewrites in src/cms/sveltia-package.ts need updating for this version`,
+      );
     bundle = bundle.split(from).join(to);
   }
   files.set('sveltia-cms.js', Buffer.from(bundle));
   // React DOM, which preview templates need, is a chunk Sveltia loads from beside its own script.
   files.set('chunks/react-dom.js', await readFile(path.join(root, 'dist', 'chunks', 'react-dom.js')));
-  const ranges = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  const ranges = (
+    JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  ).dependencies;
   for (const [name, file] of Object.entries(VENDOR_FILES)) {
     // Sveltia asks for the version its package.json names, without the range's ^.
     const version = ranges[name]?.replace(/^\D/, '');

@@ -6,23 +6,37 @@ import type { Finding } from './rules.ts';
 export function formatComplianceReport(findings: readonly Finding[], language: Language = 'en'): string {
   const warnings = warningsOf(findings);
   const passed = findings.length - warnings;
-  const totals = say('complianceTotals', { warnings: warningCount(warnings), passed: say(passed === 1 ? 'compliancePassedOne' : 'compliancePassed', { count: passed }) });
+  const totals = say('complianceTotals', {
+    warnings: warningCount(warnings),
+    passed: say(passed === 1 ? 'compliancePassedOne' : 'compliancePassed', { count: passed }),
+  });
   return [...findingLines(findings, language), render(totals, language)].join('\n');
 }
 
 /** `WARN  rule  file: message`, rule names padded to one width; `check --launch` prints FAIL lines the same way. */
-export function findingLines(findings: readonly { rule: string; status: string; file: string; message: Text }[], language: Language): string[] {
+export function findingLines(
+  findings: readonly { rule: string; status: string; file: string; message: Text }[],
+  language: Language,
+): string[] {
   const width = Math.max(...findings.map((finding) => finding.rule.length));
-  return findings.map((finding) => `${finding.status.toUpperCase()}  ${finding.rule.padEnd(width)}  ${finding.file}: ${render(finding.message, language)}`);
+  return findings.map(
+    (finding) =>
+      `${finding.status.toUpperCase()}  ${finding.rule.padEnd(width)}  ${finding.file}: ${render(finding.message, language)}`,
+  );
 }
 
 /**
  * `Compliance: 3 warnings (run "brochure check --compliance")`, or null when nothing warns. The language
  * is asked for only then: a clean build does not read site.yaml for it.
  */
-export async function formatComplianceSummary(findings: readonly Finding[], language: () => Promise<Language>): Promise<string | null> {
+export async function formatComplianceSummary(
+  findings: readonly Finding[],
+  language: () => Promise<Language>,
+): Promise<string | null> {
   const warnings = warningsOf(findings);
-  return warnings === 0 ? null : render(say('complianceSummary', { warnings: warningCount(warnings) }), await language());
+  return warnings === 0
+    ? null
+    : render(say('complianceSummary', { warnings: warningCount(warnings) }), await language());
 }
 
 /** How many findings warn. */

@@ -30,7 +30,6 @@ export const SAMPLE_EMAIL_IDS = ['sample-public-key', 'service_sample', 'templat
 /** The Garante's guidelines (10 June 2021) allow asking again after six months. */
 const SUGGESTED_MAX_AGE_DAYS = 180;
 
-
 const pass = (rule: string, file: string, message: Text): Finding => ({ rule, status: 'pass', file, message });
 const warn = (rule: string, file: string, message: Text): Finding => ({ rule, status: 'warn', file, message });
 
@@ -68,9 +67,22 @@ export function privacyNotice({ model, pages, facts: found }: ComplianceInput): 
     }
   }
   // The banner and the forms come from the templates, not from content.
-  if (unlinked.length > 0) return [warn('privacy-notice', 'templates/', say('compliancePrivacyUnlinked', { path: PRIVACY_PATH, places: { list: unlinked } }))];
+  if (unlinked.length > 0)
+    return [
+      warn(
+        'privacy-notice',
+        'templates/',
+        say('compliancePrivacyUnlinked', { path: PRIVACY_PATH, places: { list: unlinked } }),
+      ),
+    ];
   const formCount = say(forms === 1 ? 'formCount' : 'formsCount', { count: forms });
-  return [pass('privacy-notice', source, say('compliancePrivacyLinked', { path: PRIVACY_PATH, pages: pages.length, forms: formCount }))];
+  return [
+    pass(
+      'privacy-notice',
+      source,
+      say('compliancePrivacyLinked', { path: PRIVACY_PATH, pages: pages.length, forms: formCount }),
+    ),
+  ];
 }
 
 /** The map and the reviews widget wait for marketing consent instead of loading with the page. */
@@ -91,9 +103,17 @@ export function consentExpiry({ model }: ComplianceInput): Finding[] {
 /** The e-mail service ids are the practice's own, not the sample's placeholders. */
 export function emailServiceIds({ model }: ComplianceInput): Finding[] {
   const { userId, serviceId, templateId } = model.site.emailjs;
-  const placeholders = Object.entries({ userId, serviceId, templateId }).filter(([, id]) => SAMPLE_EMAIL_IDS.includes(id));
+  const placeholders = Object.entries({ userId, serviceId, templateId }).filter(([, id]) =>
+    SAMPLE_EMAIL_IDS.includes(id),
+  );
   return placeholders.length > 0
-    ? [warn('email-service', model.siteFile, say('complianceEmailSample', { keys: placeholders.map(([key]) => key).join(', ') }))]
+    ? [
+        warn(
+          'email-service',
+          model.siteFile,
+          say('complianceEmailSample', { keys: placeholders.map(([key]) => key).join(', ') }),
+        ),
+      ]
     : [pass('email-service', model.siteFile, say('complianceEmailSet'))];
 }
 
@@ -101,15 +121,31 @@ export function emailServiceIds({ model }: ComplianceInput): Finding[] {
 export function pageMetadata({ model, pages, facts }: ComplianceInput): Finding[] {
   const warnings = pages.flatMap((page) => {
     const { title, description } = factsOf(page, facts);
-    const code = title ? (description ? undefined : 'complianceNoDescription') : description ? 'complianceNoTitle' : 'complianceNoTitleNoDescription';
+    const code = title
+      ? description
+        ? undefined
+        : 'complianceNoDescription'
+      : description
+        ? 'complianceNoTitle'
+        : 'complianceNoTitleNoDescription';
     return code ? [warn('page-metadata', page.route.source, say(code, { page: label(page) }))] : [];
   });
   const folder = model.siteFile.replace(/[^/]*$/, '');
-  return warnings.length > 0 ? warnings : [pass('page-metadata', folder, say('complianceMetadataAll', { count: pages.length }))];
+  return warnings.length > 0
+    ? warnings
+    : [pass('page-metadata', folder, say('complianceMetadataAll', { count: pages.length }))];
 }
 
 /** Every rule, in report order. */
-const RULES = [vatNumbers, registrations, privacyNotice, thirdPartyConsent, consentExpiry, emailServiceIds, pageMetadata];
+const RULES = [
+  vatNumbers,
+  registrations,
+  privacyNotice,
+  thirdPartyConsent,
+  consentExpiry,
+  emailServiceIds,
+  pageMetadata,
+];
 
 /** Runs every rule. */
 export function checkCompliance(input: ComplianceInput): Finding[] {

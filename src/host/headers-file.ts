@@ -59,13 +59,17 @@ export async function asStaticHost(files: SiteFiles): Promise<Pick<ServeOptions,
  * that `source()`, the bytes of `_headers`, lists. The file is parsed again only when `source()`
  * hands back other bytes, so a caller can follow a rebuilt site at no cost per request.
  */
-export function withHeadersFile(files: SiteFiles, source: () => Uint8Array | undefined): Pick<ServeOptions, 'files' | 'headers'> {
+export function withHeadersFile(
+  files: SiteFiles,
+  source: () => Uint8Array | undefined,
+): Pick<ServeOptions, 'files' | 'headers'> {
   let parsed: { source: Uint8Array | undefined; rules: HeaderRule[] } = { source: undefined, rules: [] };
   return {
     files: { read: async (file) => ((HOST_FILES as readonly string[]).includes(file) ? undefined : files.read(file)) },
     headers: (file) => {
       const bytes = source();
-      if (bytes !== parsed.source) parsed = { source: bytes, rules: bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [] };
+      if (bytes !== parsed.source)
+        parsed = { source: bytes, rules: bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [] };
       return headersFor(parsed.rules, file);
     },
   };
@@ -73,6 +77,9 @@ export function withHeadersFile(files: SiteFiles, source: () => Uint8Array | und
 
 // `*` (a splat) matches any run of characters, slashes included; everything else is literal.
 function toPattern(path: string): RegExp {
-  const source = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = path
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`);
 }

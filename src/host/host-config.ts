@@ -5,7 +5,16 @@ import { formatReport } from '../errors.ts';
 import { messagesLanguage } from '../messages/language.ts';
 import { render, say, type Language, type Text } from '../messages/text.ts';
 import { resolveOptions } from '../options.ts';
-import { CLOUDFLARE_DASHBOARD, netlifyToml, NODE_MAJOR, nodeVersionFile, pagesWorkflow, PUBLISH_FOLDER, type Host, type RepositoryFile } from './repository-files.ts';
+import {
+  CLOUDFLARE_DASHBOARD,
+  netlifyToml,
+  NODE_MAJOR,
+  nodeVersionFile,
+  pagesWorkflow,
+  PUBLISH_FOLDER,
+  type Host,
+  type RepositoryFile,
+} from './repository-files.ts';
 
 /** The command's flags, as commander hands them over. */
 export interface HostConfigFlags {
@@ -48,7 +57,11 @@ export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = proce
  * Writes `file` under `project` unless a different file is there already (kept unless `force`):
  * a workflow or netlify.toml the owner edited is theirs to merge.
  */
-export async function writeRepositoryFile(project: string, file: RepositoryFile, force: boolean): Promise<'written' | 'unchanged' | 'refused'> {
+export async function writeRepositoryFile(
+  project: string,
+  file: RepositoryFile,
+  force: boolean,
+): Promise<'written' | 'unchanged' | 'refused'> {
   const target = path.join(project, ...file.file.split('/'));
   const existing = await readFile(target, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;

@@ -40,7 +40,9 @@ export function renderNginxConfig(site: SiteConfig, options: NginxOptions): stri
   const rules = headerRules(site, options.extraRules);
   const everywhere = rules.filter((rule) => rule.path === '/*').flatMap((rule) => rule.headers);
   const addHeaders = (headers: readonly Header[], indent: string) =>
-    headers.map(([name, value]) => `${indent}add_header ${name} "${value.replace(/(["\\])/g, '\\$1')}" always;`).join('\n');
+    headers
+      .map(([name, value]) => `${indent}add_header ${name} "${value.replace(/(["\\])/g, '\\$1')}" always;`)
+      .join('\n');
   // A location that adds a header loses the server's, so it repeats them; a rule that `replaces` gives its own values.
   const locationHeaders = (rule: PathHeaders) => {
     const own = new Map(rule.headers);
@@ -61,7 +63,9 @@ export function renderNginxConfig(site: SiteConfig, options: NginxOptions): stri
       const prefix = `${base}${rule.path.slice(1, -1)}`;
       return `    # ${rule.path}: this block adds headers, so it repeats the server's.\n    location ^~ ${prefix} {\n${headers}\n        try_files $uri =404;\n    }`;
     });
-  const types = Object.entries({ ...TEXT_TYPES, ...BINARY_TYPES }).map(([ext, type]) => `        ${type} ${ext.slice(1)};`);
+  const types = Object.entries({ ...TEXT_TYPES, ...BINARY_TYPES }).map(
+    ([ext, type]) => `        ${type} ${ext.slice(1)};`,
+  );
   const listen = options.plain
     ? `    listen ${options.plain.address.includes(':') ? `[${options.plain.address}]` : options.plain.address}:${options.plain.port};`
     : [
@@ -130,12 +134,16 @@ ${prefixLocations.join('\n\n')}
     location ${base} {
         try_files $uri $uri.html =404;
     }
-${base === '/' ? '' : `
+${
+  base === '/'
+    ? ''
+    : `
     # Outside ${base} is not the site's: its 404 page, as for any missing URL (nginx would list or refuse the folder).
     location / {
         return 404;
     }
-`}}
+`
+}}
 `;
 }
 

@@ -51,7 +51,12 @@ function compresses(file: string): boolean {
 }
 
 /** The siblings of one output file (none for a file that does not compress), as `build` writes them (`writeSite`'s `siblings`). */
-export async function siblingsOf(file: string, bytes: Uint8Array, pageCount: number, cacheDir: string | undefined): Promise<CompressedForms> {
+export async function siblingsOf(
+  file: string,
+  bytes: Uint8Array,
+  pageCount: number,
+  cacheDir: string | undefined,
+): Promise<CompressedForms> {
   if (!compresses(file)) return {};
   const effort = effortFor(file, bytes, pageCount);
   // Only brotli 10 is worth a cache entry: writing one costs more than compressing at level 7.
@@ -63,7 +68,10 @@ export async function siblingsOf(file: string, bytes: Uint8Array, pageCount: num
  * no time stamp into a gzip header (mtime 0) and brotli has none, so the same input gives the same bytes.
  */
 export async function compressedForms(bytes: Uint8Array, effort: CompressionEffort): Promise<CompressedForms> {
-  const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes, effort)), gzipAsync(bytes, gzipOptions(effort))]);
+  const [br, gz] = await Promise.all([
+    brotli(bytes, brotliOptions(bytes, effort)),
+    gzipAsync(bytes, gzipOptions(effort)),
+  ]);
   return smallerForms(bytes, br, gz);
 }
 
@@ -74,7 +82,10 @@ function brotliOptions(bytes: Uint8Array, effort: CompressionEffort): BrotliOpti
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
       // A window no larger than the file: the same output, a fraction of the memory (the default is 4 MB per job).
-      [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes.byteLength + 1)))),
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        constants.BROTLI_MAX_WINDOW_BITS,
+        Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes.byteLength + 1))),
+      ),
     },
   };
 }
@@ -84,7 +95,10 @@ function gzipOptions(effort: CompressionEffort): ZlibOptions {
 }
 
 function smallerForms(bytes: Uint8Array, br: Uint8Array, gz: Uint8Array): CompressedForms {
-  return { ...(br.byteLength < bytes.byteLength && { br: exact(br) }), ...(gz.byteLength < bytes.byteLength && { gz: exact(gz) }) };
+  return {
+    ...(br.byteLength < bytes.byteLength && { br: exact(br) }),
+    ...(gz.byteLength < bytes.byteLength && { gz: exact(gz) }),
+  };
 }
 
 /**
@@ -95,7 +109,6 @@ function exact(view: Uint8Array): Uint8Array {
   return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
 }
 
-
 /**
  * The output plus `<file>.br` and `<file>.gz` for every text file they make smaller (HTML, CSS,
  * JavaScript, XML, SVG...), sorted by path like the build's own map. zlib runs on libuv's thread
@@ -104,7 +117,11 @@ function exact(view: Uint8Array): Uint8Array {
  * `pageCount` is the site's number of pages (the build's `pages.length`); by default, its HTML files
  * outside `static/`.
  */
-export async function withCompressedSiblings(files: ReadonlyMap<string, Uint8Array>, cacheDir?: string, pageCount = countPages(files.keys())): Promise<Map<string, Uint8Array>> {
+export async function withCompressedSiblings(
+  files: ReadonlyMap<string, Uint8Array>,
+  cacheDir?: string,
+  pageCount = countPages(files.keys()),
+): Promise<Map<string, Uint8Array>> {
   const out = new Map(files);
   const texts = [...files].filter(([file]) => compresses(file));
   // As many files at a time as libuv has threads: queueing a thousand at once only holds their memory.
@@ -124,7 +141,8 @@ export async function withCompressedSiblings(files: ReadonlyMap<string, Uint8Arr
 /** The pages of a site's output map: its HTML files outside `static/` (and the web editor's `admin/`). */
 function countPages(files: Iterable<string>): number {
   let pages = 0;
-  for (const file of files) if (file.endsWith('.html') && !file.startsWith('static/') && !file.startsWith('admin/')) pages++;
+  for (const file of files)
+    if (file.endsWith('.html') && !file.startsWith('static/') && !file.startsWith('admin/')) pages++;
   return pages;
 }
 
@@ -133,13 +151,18 @@ function countPages(files: Iterable<string>): number {
  * process: the forms of one build are all made by the same code.
  */
 let producer: string | undefined;
-const compressionProducer = () => (producer ??= producerKey({ packages: [], sources: ['src/host/precompress.ts'], runtime: true }));
+const compressionProducer = () =>
+  (producer ??= producerKey({ packages: [], sources: ['src/host/precompress.ts'], runtime: true }));
 
 /** Compressions under way, by cache entry: a second request for the same bytes joins the first. */
 const compressing = new Map<string, Promise<CompressedForms>>();
 
 function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
-  const entry = path.join(cacheDir, 'compressed', hash(Buffer.concat([Buffer.from(`${compressionProducer()}\0`), bytes])));
+  const entry = path.join(
+    cacheDir,
+    'compressed',
+    hash(Buffer.concat([Buffer.from(`${compressionProducer()}\0`), bytes])),
+  );
   const running = compressing.get(entry);
   if (running) return running;
   const started = readOrCompress(entry, bytes).finally(() => compressing.delete(entry));
@@ -155,7 +178,8 @@ async function readOrCompress(entry: string, bytes: Uint8Array): Promise<Compres
     const gzLength = cached.readUInt32LE(4);
     const br = cached.subarray(8, 8 + brLength);
     const gz = cached.subarray(8 + brLength, 8 + brLength + gzLength);
-    if (cached.byteLength === 8 + brLength + gzLength) return { ...(brLength > 0 && { br }), ...(gzLength > 0 && { gz }) };
+    if (cached.byteLength === 8 + brLength + gzLength)
+      return { ...(brLength > 0 && { br }), ...(gzLength > 0 && { gz }) };
   }
   const forms = await compressedForms(bytes, 'smallest');
   const header = Buffer.alloc(8);

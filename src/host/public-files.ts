@@ -14,7 +14,10 @@ export const PUBLIC_DIR = 'public';
 export async function readPublicFiles(contentDir: string): Promise<Map<string, Uint8Array>> {
   const root = path.join(contentDir, PUBLIC_DIR);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => toPosix(path.relative(root, path.join(entry.parentPath, entry.name)))).sort();
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => toPosix(path.relative(root, path.join(entry.parentPath, entry.name))))
+    .sort();
   const contents = await Promise.all(files.map((file) => readFile(path.join(root, file))));
   return new Map(files.map((file, i) => [file, contents[i]!]));
 }
@@ -54,7 +57,12 @@ export function addPublicFiles(
 }
 
 /** Why the public file `file` would replace or hide a generated one; undefined when it would not. */
-function shadowing(file: string, generated: (name: string) => boolean, folders: ReadonlySet<string>, source: string): Text | undefined {
+function shadowing(
+  file: string,
+  generated: (name: string) => boolean,
+  folders: ReadonlySet<string>,
+  source: string,
+): Text | undefined {
   if (generated(file)) return publicProblems.clash(file, source);
   if (folders.has(file)) return publicProblems.clash(`${file}/`, source);
   const inside = foldersOf(file).find(generated);

@@ -67,7 +67,12 @@ export function urlTable({ base, hashedAsset, wellKnown }: UrlTableInput): UrlEx
     { name: 'home page', path: at('/'), status: 200, file: 'index.html', ...html },
     { name: 'page', path: at(page), status: 200, file: `${page.slice(1)}.html`, ...html },
     { name: 'page with a trailing slash', path: at(`${page}/`), status: 301, location: at(page) },
-    { name: 'page with a trailing slash and a query', path: at(`${page}/?ref=a`), status: 301, location: at(`${page}?ref=a`) },
+    {
+      name: 'page with a trailing slash and a query',
+      path: at(`${page}/?ref=a`),
+      status: 301,
+      location: at(`${page}?ref=a`),
+    },
     { name: 'page file name', path: at(`${page}.html`), status: 301, location: at(page) },
     { name: 'home page file name', path: at('/index.html'), status: 301, location: at('/') },
     { name: 'unknown path', path: at('/non-esiste'), ...missing },
@@ -77,9 +82,30 @@ export function urlTable({ base, hashedAsset, wellKnown }: UrlTableInput): UrlEx
     { name: 'the 404 page by its clean URL', path: at(`/${NOT_FOUND_FILE.replace(/\.html$/, '')}`), ...missing },
     { name: 'headers file of the host', path: at('/_headers'), ...missing },
     { name: 'redirects file of the host', path: at('/_redirects'), ...missing },
-    { name: 'hashed asset', path: at(`/${hashedAsset}`), status: 200, file: hashedAsset, contentType: contentType(hashedAsset), cacheControl: IMMUTABLE_CACHE_CONTROL },
-    { name: 'sitemap', path: at('/sitemap.xml'), status: 200, file: 'sitemap.xml', contentType: contentType('sitemap.xml'), cacheControl: REVALIDATE_CACHE_CONTROL },
-    { name: 'favicon', path: at('/favicon.ico'), status: 200, file: 'favicon.ico', contentType: contentType('favicon.ico'), cacheControl: REVALIDATE_CACHE_CONTROL },
+    {
+      name: 'hashed asset',
+      path: at(`/${hashedAsset}`),
+      status: 200,
+      file: hashedAsset,
+      contentType: contentType(hashedAsset),
+      cacheControl: IMMUTABLE_CACHE_CONTROL,
+    },
+    {
+      name: 'sitemap',
+      path: at('/sitemap.xml'),
+      status: 200,
+      file: 'sitemap.xml',
+      contentType: contentType('sitemap.xml'),
+      cacheControl: REVALIDATE_CACHE_CONTROL,
+    },
+    {
+      name: 'favicon',
+      path: at('/favicon.ico'),
+      status: 200,
+      file: 'favicon.ico',
+      contentType: contentType('favicon.ico'),
+      cacheControl: REVALIDATE_CACHE_CONTROL,
+    },
   ];
   // Hidden files of the deploy folder (a test plants these there) are missing, however the URL spells them.
   rows.push(
@@ -88,7 +114,15 @@ export function urlTable({ base, hashedAsset, wellKnown }: UrlTableInput): UrlEx
     { name: 'a hidden file, its dot percent-encoded', path: at('/%2Eenv'), ...missing },
     { name: 'a hidden file inside a folder with headers of its own', path: at('/static/.env'), ...missing },
   );
-  if (wellKnown) rows.push({ name: 'a file of .well-known/', path: at(`/${wellKnown}`), status: 200, file: wellKnown, contentType: contentType(wellKnown), cacheControl: REVALIDATE_CACHE_CONTROL });
+  if (wellKnown)
+    rows.push({
+      name: 'a file of .well-known/',
+      path: at(`/${wellKnown}`),
+      status: 200,
+      file: wellKnown,
+      contentType: contentType(wellKnown),
+      cacheControl: REVALIDATE_CACHE_CONTROL,
+    });
   if (base !== '/') {
     rows.push(
       // Under a sub-folder, the folder's name without its slash leads to the home page too.

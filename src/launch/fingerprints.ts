@@ -47,11 +47,19 @@ export function imageFingerprint(bytes: Uint8Array): string {
 
 /** Of a rendered body's text only: markup, spacing and the Markdown pipeline's choices do not count. */
 export function textFingerprint(html: string): string {
-  return hash(html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, 16);
+  return hash(
+    html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ).slice(0, 16);
 }
 
 /** The street address, and separately the map's two URLs. */
 export function placeFingerprints(site: Pick<SiteConfig, 'address' | 'map'>): { address: string; map: string } {
   const { street, postalCode, city } = site.address;
-  return { address: hash(`${street}\n${postalCode}\n${city}`).slice(0, 16), map: hash(`${site.map.embedUrl}\n${site.map.link}`).slice(0, 16) };
+  return {
+    address: hash(`${street}\n${postalCode}\n${city}`).slice(0, 16),
+    map: hash(`${site.map.embedUrl}\n${site.map.link}`).slice(0, 16),
+  };
 }

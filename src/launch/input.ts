@@ -7,8 +7,15 @@ import type { LaunchInput } from './rules.ts';
 
 /** The launch rules' input for a built model; `contentDir` is the folder `images/…` paths are relative to. */
 export async function launchInput(model: SiteModel, contentDir: string): Promise<LaunchInput> {
-  const paths = new Set([model.site.logo, model.home.hero.image, model.servicesPage.badge.image, ...model.professionals.map((professional) => professional.photo.image)]);
+  const paths = new Set([
+    model.site.logo,
+    model.home.hero.image,
+    model.servicesPage.badge.image,
+    ...model.professionals.map((professional) => professional.photo.image),
+  ]);
   // The build has just read and encoded each of them, so they exist.
-  const images = await Promise.all([...paths].map(async (image) => [image, imageFingerprint(await readFile(path.join(contentDir, image)))] as const));
+  const images = await Promise.all(
+    [...paths].map(async (image) => [image, imageFingerprint(await readFile(path.join(contentDir, image)))] as const),
+  );
   return { model, images: new Map(images) };
 }

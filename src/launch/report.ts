@@ -20,11 +20,21 @@ const GROUPS: readonly { heading: Word; rules: readonly string[] }[] = [
 ];
 
 /** The rules whose failures mean a value of the shipped sample (or a stand-in like it) is still in place. */
-const PLACEHOLDER_RULES = new Set(['public-url', 'contacts', 'sample-images', 'sample-text', 'email-service', 'reviews-widget']);
+const PLACEHOLDER_RULES = new Set([
+  'public-url',
+  'contacts',
+  'sample-images',
+  'sample-text',
+  'email-service',
+  'reviews-widget',
+]);
 
 /** The findings in group order, each group with its heading; a rule no group names comes last, under none. */
 function grouped(findings: readonly LaunchFinding[]): { heading?: Word; findings: LaunchFinding[] }[] {
-  const groups = GROUPS.map(({ heading, rules }) => ({ heading: heading as Word | undefined, findings: findings.filter((finding) => rules.includes(finding.rule)) }));
+  const groups = GROUPS.map(({ heading, rules }) => ({
+    heading: heading as Word | undefined,
+    findings: findings.filter((finding) => rules.includes(finding.rule)),
+  }));
   const known = new Set(GROUPS.flatMap(({ rules }) => rules));
   groups.push({ heading: undefined, findings: findings.filter((finding) => !known.has(finding.rule)) });
   return groups.filter((group) => group.findings.length > 0);
@@ -39,11 +49,16 @@ export function formatLaunchReport(findings: readonly LaunchFinding[], language:
   const warned = count(findings, 'warn');
   const lines = findingLines(findings, language);
   const lineOf = new Map(findings.map((finding, index) => [finding, lines[index]!]));
-  const body = grouped(findings).flatMap((group) => [...(group.heading ? [render(say(group.heading), language)] : []), ...group.findings.map((finding) => `  ${lineOf.get(finding)}`)]);
+  const body = grouped(findings).flatMap((group) => [
+    ...(group.heading ? [render(say(group.heading), language)] : []),
+    ...group.findings.map((finding) => `  ${lineOf.get(finding)}`),
+  ]);
   const totals = [
     say(failed === 1 ? 'launchFailedOne' : 'launchFailed', { count: failed }),
     say(warned === 1 ? 'warningCount' : 'warnings', { count: warned }),
-    say(findings.length - failed - warned === 1 ? 'launchPassedOne' : 'launchPassed', { count: findings.length - failed - warned }),
+    say(findings.length - failed - warned === 1 ? 'launchPassedOne' : 'launchPassed', {
+      count: findings.length - failed - warned,
+    }),
   ]
     .map((part) => render(part, language))
     .join(', ');
@@ -54,15 +69,26 @@ export function formatLaunchReport(findings: readonly LaunchFinding[], language:
  * The line `build` adds when a rule fails, or null when none does. When every failure is a placeholder
  * (the untouched sample, or what is left of it), it says so, and names the first thing to replace.
  */
-export async function formatLaunchSummary(findings: readonly LaunchFinding[], language: () => Promise<Language>): Promise<string | null> {
+export async function formatLaunchSummary(
+  findings: readonly LaunchFinding[],
+  language: () => Promise<Language>,
+): Promise<string | null> {
   const failures = findings.filter((finding) => finding.status === 'fail');
   if (failures.length === 0) return null;
   const chosen = await language();
   const counted = { count: failures.length, checks: say(failures.length === 1 ? 'launchCheckOne' : 'launchChecks') };
-  if (!failures.every((finding) => PLACEHOLDER_RULES.has(finding.rule))) return render(say('launchSummary', counted), chosen);
+  if (!failures.every((finding) => PLACEHOLDER_RULES.has(finding.rule)))
+    return render(say('launchSummary', counted), chosen);
   const first = grouped(failures)[0]!;
   const thing = render(say(first.heading!), chosen);
-  return render(say('launchSummaryPlaceholders', { ...counted, first: `${thing[0]!.toLowerCase()}${thing.slice(1)}`, file: first.findings[0]!.file }), chosen);
+  return render(
+    say('launchSummaryPlaceholders', {
+      ...counted,
+      first: `${thing[0]!.toLowerCase()}${thing.slice(1)}`,
+      file: first.findings[0]!.file,
+    }),
+    chosen,
+  );
 }
 
 /** How many findings have `status`. */

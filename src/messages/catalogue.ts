@@ -25,12 +25,24 @@ export const CATALOGUE = {
     it: 'il percorso di un’immagine come "images/foto.jpg" (jpg, png, webp, avif o svg nella cartella content/images/)',
   },
   httpUrl: { en: 'an absolute http(s) URL', it: 'un indirizzo web completo, che inizia con https://' },
-  dateShape: { en: 'a date written as YYYY, YYYY-MM or YYYY-MM-DD', it: 'una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03)' },
-  calendarDate: { en: 'a real calendar date (check the month and the day)', it: 'una data che esista nel calendario (controlla il mese e il giorno)' },
-  vatShape: { en: 'the 11 digits of a partita IVA, in quotes, such as "01234567897"', it: 'le 11 cifre della partita IVA, tra virgolette, come "01234567897"' },
+  dateShape: {
+    en: 'a date written as YYYY, YYYY-MM or YYYY-MM-DD',
+    it: 'una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03)',
+  },
+  calendarDate: {
+    en: 'a real calendar date (check the month and the day)',
+    it: 'una data che esista nel calendario (controlla il mese e il giorno)',
+  },
+  vatShape: {
+    en: 'the 11 digits of a partita IVA, in quotes, such as "01234567897"',
+    it: 'le 11 cifre della partita IVA, tra virgolette, come "01234567897"',
+  },
   phone: { en: 'a phone number such as "+39 333 000 0000"', it: 'un numero di telefono come "+39 333 000 0000"' },
   email: { en: 'an e-mail address', it: 'un indirizzo e-mail, come nome@esempio.it' },
-  githubRepo: { en: 'a GitHub repository as owner/name, such as "studio-pss/sito"', it: 'un repository GitHub scritto come proprietario/nome, per esempio "studio-pss/sito"' },
+  githubRepo: {
+    en: 'a GitHub repository as owner/name, such as "studio-pss/sito"',
+    it: 'un repository GitHub scritto come proprietario/nome, per esempio "studio-pss/sito"',
+  },
   httpInCsp: {
     en: 'an https:// URL; this origin goes into the Content-Security-Policy, and over http:// anyone on the network could change what it loads',
     it: 'un indirizzo https://: questa origine entra nella Content-Security-Policy, e con http:// chiunque sulla rete potrebbe cambiare ciò che carica',
@@ -55,8 +67,14 @@ export const CATALOGUE = {
   numberAtLeast: { en: 'Too small: expected number to be >={limit}', it: 'serve un numero da {limit} in su' },
   numberBelow: { en: 'Too big: expected number to be <{limit}', it: 'serve un numero minore di {limit}' },
   numberAtMost: { en: 'Too big: expected number to be <={limit}', it: 'serve un numero fino a {limit}' },
-  textTooLongExact: { en: 'Too big: expected string to have exactly {limit} characters', it: 'servono esattamente {limit} caratteri' },
-  textTooShortExact: { en: 'Too small: expected string to have exactly {limit} characters', it: 'servono esattamente {limit} caratteri' },
+  textTooLongExact: {
+    en: 'Too big: expected string to have exactly {limit} characters',
+    it: 'servono esattamente {limit} caratteri',
+  },
+  textTooShortExact: {
+    en: 'Too small: expected string to have exactly {limit} characters',
+    it: 'servono esattamente {limit} caratteri',
+  },
   // zod's own wording, for any other check the schema gives no message of its own, alone
   // and with the value found: zod says it in English only.
   schemaOther: { en: '{message}', it: '{message}' },
@@ -66,7 +84,10 @@ export const CATALOGUE = {
     en: 'unknown field, ignored; did you mean "{suggestion}"?',
     it: 'campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "{suggestion}"?',
   },
-  unknownFieldList: { en: 'unknown field, ignored; known fields: {known}', it: 'campo sconosciuto, ignorato (il sito non lo usa); i campi possibili sono: {known}' },
+  unknownFieldList: {
+    en: 'unknown field, ignored; known fields: {known}',
+    it: 'campo sconosciuto, ignorato (il sito non lo usa); i campi possibili sono: {known}',
+  },
   unknownFields: { en: 'unknown fields {keys}', it: 'campi sconosciuti: {keys}' },
   imageNotFound: {
     en: 'image "{image}" not found; add it to content/images/ or fix the name',
@@ -87,7 +108,10 @@ export const CATALOGUE = {
   },
   specialisationMin: { en: 'list at least one specialisation', it: 'scrivi almeno una specializzazione' },
   // Files and folders (src/content/load.ts)
-  fileMissing: { en: 'is missing; every site needs it (see README, "Content layout")', it: 'manca: ogni sito ha bisogno di questo file' },
+  fileMissing: {
+    en: 'is missing; every site needs it (see README, "Content layout")',
+    it: 'manca: ogni sito ha bisogno di questo file',
+  },
   frontMatterMissing: {
     en: 'is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")',
     it: 'manca: il file deve iniziare con i suoi campi, racchiusi tra due righe "---"',
@@ -104,7 +128,10 @@ export const CATALOGUE = {
     en: '"{name}" needs a number prefix that sets its place in the list, such as "{example}"',
     it: '"{name}" deve iniziare con un numero, che ne stabilisce il posto nell’elenco, come "{example}"',
   },
-  brokenLink: { en: '{where} links to {url}, which is not a page or file of the site', it: '{where} punta a {url}, che non è una pagina né un file del sito' },
+  brokenLink: {
+    en: '{where} links to {url}, which is not a page or file of the site',
+    it: '{where} punta a {url}, che non è una pagina né un file del sito',
+  },
   // A template or stylesheet that does not compile: esbuild's own words (src/bundle/esbuild-cache.ts).
   compileError: { en: '{text}', it: '{text}' },
   compileErrorAt: { en: '{text} (column {column})', it: '{text} (colonna {column})' },
@@ -115,7 +142,10 @@ export const CATALOGUE = {
   kindSocket: { en: 'a socket', it: 'un socket' },
   kindDevice: { en: 'a device', it: 'un dispositivo' },
   kindOther: { en: 'not a regular file', it: 'non un file normale' },
-  fileSpecial: { en: 'is {kind}, not a file; remove it or replace it with a regular file', it: 'non è un file normale ({kind}): toglilo o sostituiscilo con un file vero' },
+  fileSpecial: {
+    en: 'is {kind}, not a file; remove it or replace it with a regular file',
+    it: 'non è un file normale ({kind}): toglilo o sostituiscilo con un file vero',
+  },
   fileTooLarge: {
     en: 'is {size}; content files may be at most {limit} (a page that long would not be read anyway); split it or shorten it',
     it: 'pesa {size}, ma un file dei contenuti può arrivare al massimo a {limit} (una pagina così lunga nessuno la leggerebbe): dividilo o accorcialo',
@@ -128,7 +158,10 @@ export const CATALOGUE = {
     en: 'cannot be read: permission denied; check who owns it (ls -l) and make it readable (chmod a+r)',
     it: 'non si può leggere (permesso negato): controlla a chi appartiene (ls -l) e rendilo leggibile (chmod a+r)',
   },
-  fileFolder: { en: 'is a folder, not a file; remove it or rename it', it: 'è una cartella, non un file: toglila o rinominala' },
+  fileFolder: {
+    en: 'is a folder, not a file; remove it or rename it',
+    it: 'è una cartella, non un file: toglila o rinominala',
+  },
   notUtf8Byte: {
     en: 'the file is not UTF-8 text; it looks like {encoding} (byte 0x{byte} cannot start a UTF-8 character). Open it in your editor and save it with the encoding "UTF-8" (for example in VS Code: "Save with Encoding", in Notepad: "Save as", Encoding: UTF-8)',
     it: 'il file non è salvato come testo UTF-8: sembra {encoding} (il byte 0x{byte} non può iniziare un carattere UTF-8). Aprilo nel tuo editor e salvalo con la codifica "UTF-8" (in VS Code: "Salva con codifica", nel Blocco note: "Salva con nome", Codifica: UTF-8)',
@@ -193,7 +226,10 @@ export const CATALOGUE = {
     en: '"{image}" may use only letters, digits, dots, dashes, underscores and "/" in its name; rename the file, such as "images/photo-1.jpg"',
     it: 'nel nome di "{image}" possono esserci solo lettere, cifre, punti, trattini, trattini bassi e "/": rinomina il file, per esempio "images/foto-1.jpg"',
   },
-  imageSpecial: { en: '"{image}" is {kind}, not an image file; replace it with the image', it: '"{image}" non è un file di immagine ({kind}): sostituiscilo con l’immagine' },
+  imageSpecial: {
+    en: '"{image}" is {kind}, not an image file; replace it with the image',
+    it: '"{image}" non è un file di immagine ({kind}): sostituiscilo con l’immagine',
+  },
   imageEmpty: {
     en: '"{image}" is empty (0 bytes); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
     it: '"{image}" è vuota (0 byte): aprila in un programma di grafica ed esportala di nuovo in JPEG o PNG, oppure copiala di nuovo se la copia si è interrotta',
@@ -226,15 +262,30 @@ export const CATALOGUE = {
   // What makes an SVG unsafe (`{what}` of unsafeSvg), with the line it is on.
   svgOnLine: { en: '{what} on line {line}', it: '{what} alla riga {line}' },
   svgScript: { en: 'a <script> element', it: 'un elemento <script>' },
-  svgForeignObject: { en: 'a <foreignObject> element (HTML inside the drawing)', it: 'un elemento <foreignObject> (HTML dentro il disegno)' },
+  svgForeignObject: {
+    en: 'a <foreignObject> element (HTML inside the drawing)',
+    it: 'un elemento <foreignObject> (HTML dentro il disegno)',
+  },
   svgEntity: { en: 'an <!ENTITY> declaration', it: 'una dichiarazione <!ENTITY>' },
-  svgStylesheet: { en: 'an external stylesheet (<?xml-stylesheet?>)', it: 'un foglio di stile esterno (<?xml-stylesheet?>)' },
-  svgEmbedded: { en: 'an embedded document or media element', it: 'un documento o un elemento multimediale incorporato' },
-  svgHandler: { en: 'an event handler attribute (such as onload=)', it: 'un attributo che gestisce eventi (come onload=)' },
+  svgStylesheet: {
+    en: 'an external stylesheet (<?xml-stylesheet?>)',
+    it: 'un foglio di stile esterno (<?xml-stylesheet?>)',
+  },
+  svgEmbedded: {
+    en: 'an embedded document or media element',
+    it: 'un documento o un elemento multimediale incorporato',
+  },
+  svgHandler: {
+    en: 'an event handler attribute (such as onload=)',
+    it: 'un attributo che gestisce eventi (come onload=)',
+  },
   svgJavascriptUrl: { en: 'a javascript: URL', it: 'un indirizzo javascript:' },
   svgCssImport: { en: 'a CSS @import', it: 'un @import CSS' },
   svgCssUrl: { en: 'a CSS url() that points outside the drawing', it: 'un url() CSS che punta fuori dal disegno' },
-  svgReference: { en: 'a link or reference to another file or site (href=)', it: 'un collegamento o un riferimento a un altro file o sito (href=)' },
+  svgReference: {
+    en: 'a link or reference to another file or site (href=)',
+    it: 'un collegamento o un riferimento a un altro file o sito (href=)',
+  },
   unsafeSvg: {
     en: '"{image}" contains {what}, which could run script or load other files when the SVG is opened on its own; export it again without scripts, links and embedded content (in Inkscape: "Plain SVG"), or use PNG',
     it: '"{image}" contiene {what}, che potrebbe eseguire codice o caricare altri file quando l’SVG viene aperto da solo: esportalo di nuovo senza script, collegamenti e contenuti incorporati (in Inkscape: "SVG semplice"), oppure usa PNG',
@@ -290,17 +341,38 @@ export const CATALOGUE = {
     en: 'the disk is read-only; choose a folder on a writable disk with --out',
     it: 'il disco è in sola lettura: scegli con --out una cartella su un disco in cui si può scrivere',
   },
-  adviceENOSPC: { en: 'the disk is full; free some space and run again', it: 'il disco è pieno: libera un po’ di spazio e rilancia il comando' },
-  adviceEDQUOT: { en: 'your disk quota is used up; free some space and run again', it: 'hai esaurito lo spazio a te assegnato sul disco: libera un po’ di spazio e rilancia il comando' },
+  adviceENOSPC: {
+    en: 'the disk is full; free some space and run again',
+    it: 'il disco è pieno: libera un po’ di spazio e rilancia il comando',
+  },
+  adviceEDQUOT: {
+    en: 'your disk quota is used up; free some space and run again',
+    it: 'hai esaurito lo spazio a te assegnato sul disco: libera un po’ di spazio e rilancia il comando',
+  },
   adviceEMFILE: {
     en: 'too many files are open; close some programs (or raise "ulimit -n") and run again',
     it: 'ci sono troppi file aperti: chiudi qualche programma (o alza "ulimit -n") e rilancia il comando',
   },
-  adviceENFILE: { en: 'too many files are open on this system; close some programs and run again', it: 'nel sistema ci sono troppi file aperti: chiudi qualche programma e rilancia il comando' },
-  adviceEIO: { en: 'the disk reported an input/output error; check the disk and run again', it: 'il disco ha dato un errore di lettura o scrittura: controlla il disco e rilancia il comando' },
-  adviceENAMETOOLONG: { en: 'the path is too long; choose a shorter folder name', it: 'il percorso è troppo lungo: scegli una cartella con un nome più corto' },
-  adviceENOTDIR: { en: 'a part of the path is a file, not a folder; fix the path', it: 'una parte del percorso è un file, non una cartella: correggi il percorso' },
-  adviceEBUSY: { en: 'it is in use by another program; close that program and run again', it: 'è in uso da un altro programma: chiudi quel programma e rilancia il comando' },
+  adviceENFILE: {
+    en: 'too many files are open on this system; close some programs and run again',
+    it: 'nel sistema ci sono troppi file aperti: chiudi qualche programma e rilancia il comando',
+  },
+  adviceEIO: {
+    en: 'the disk reported an input/output error; check the disk and run again',
+    it: 'il disco ha dato un errore di lettura o scrittura: controlla il disco e rilancia il comando',
+  },
+  adviceENAMETOOLONG: {
+    en: 'the path is too long; choose a shorter folder name',
+    it: 'il percorso è troppo lungo: scegli una cartella con un nome più corto',
+  },
+  adviceENOTDIR: {
+    en: 'a part of the path is a file, not a folder; fix the path',
+    it: 'una parte del percorso è un file, non una cartella: correggi il percorso',
+  },
+  adviceEBUSY: {
+    en: 'it is in use by another program; close that program and run again',
+    it: 'è in uso da un altro programma: chiudi quel programma e rilancia il comando',
+  },
   // A folder that cannot be renamed while mounted: the output folder is a mount point, which a build cannot replace.
   adviceMountPoint: {
     en: 'it is a mount point (a disk of its own) or in use by another program, and a build replaces its output folder as a whole; choose a folder inside it with --out',
@@ -348,7 +420,10 @@ export const CATALOGUE = {
     en: 'Unexpected scalar at node end',
     it: 'dopo un testo tra virgolette c’è dell’altro testo sulla stessa riga: metti tutto il testo tra virgolette doppie ("…"); dentro, per l’apostrofo usa ’ oppure scrivi due apostrofi (\'\')',
   },
-  yamlMissingQuote: { en: 'Missing closing "quote', it: 'un testo tra virgolette non è chiuso: aggiungi la virgoletta di chiusura alla fine del testo' },
+  yamlMissingQuote: {
+    en: 'Missing closing "quote',
+    it: 'un testo tra virgolette non è chiuso: aggiungi la virgoletta di chiusura alla fine del testo',
+  },
   yamlDuplicateKey: { en: 'Map keys must be unique', it: 'lo stesso campo compare due volte: tienine uno solo' },
   yamlTab: { en: 'Tabs are not allowed as indentation', it: 'il rientro della riga usa il tasto Tab: usa solo spazi' },
   yamlKeyOnOneLine: {
@@ -409,8 +484,14 @@ export const CATALOGUE = {
   nothingWritten: { en: 'Nothing was written.', it: 'Non è stato scritto nulla.' },
   nothingPrinted: { en: 'Nothing was printed.', it: 'Non è stato stampato nulla.' },
   contentValid: { en: 'Content in {folder} is valid.', it: 'I contenuti in {folder} sono corretti.' },
-  stillServing: { en: 'Still serving the last good build; fix the file and save.', it: 'Il sito mostra ancora l’ultima versione riuscita: correggi il file e salva.' },
-  nothingToServe: { en: 'Nothing to serve yet; fix the file and save.', it: 'Ancora nulla da mostrare: correggi il file e salva.' },
+  stillServing: {
+    en: 'Still serving the last good build; fix the file and save.',
+    it: 'Il sito mostra ancora l’ultima versione riuscita: correggi il file e salva.',
+  },
+  nothingToServe: {
+    en: 'Nothing to serve yet; fix the file and save.',
+    it: 'Ancora nulla da mostrare: correggi il file e salva.',
+  },
   buildFailed: { en: 'The build failed', it: 'Il sito non si è potuto aggiornare' },
   buildCrashed: { en: 'The build crashed', it: 'L’aggiornamento si è interrotto per un errore' },
   failedIntro: {
@@ -418,13 +499,19 @@ export const CATALOGUE = {
     it: 'La pagina mostra ancora l’ultima versione riuscita. Correggi il file e salva: la pagina si ricarica da sola.',
   },
   warningsTitle: { en: 'Warnings', it: 'Avvisi' },
-  warningsIntro: { en: 'The page is up to date; these lines of the content were ignored or look wrong.', it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.' },
+  warningsIntro: {
+    en: 'The page is up to date; these lines of the content were ignored or look wrong.',
+    it: 'La pagina è aggiornata, ma queste righe dei contenuti sono state ignorate o sembrano sbagliate.',
+  },
   close: { en: 'Close', it: 'Chiudi' },
   // A value shown as it is (a URL, a registration as written).
   asIs: { en: '{text}', it: '{text}' },
   // The compliance report (src/compliance/): `check --compliance` and the line `build` adds.
   complianceTotals: { en: '{warnings}, {passed}.', it: '{warnings}, {passed}.' },
-  complianceSummary: { en: 'Compliance: {warnings} (run "npx brochure check --compliance")', it: 'Conformità: {warnings} (lancia "npx brochure check --compliance")' },
+  complianceSummary: {
+    en: 'Compliance: {warnings} (run "npx brochure check --compliance")',
+    it: 'Conformità: {warnings} (lancia "npx brochure check --compliance")',
+  },
   compliancePassed: { en: '{count} passed', it: '{count} superati' },
   compliancePassedOne: { en: '{count} passed', it: '{count} superato' },
   complianceVat: { en: 'P. IVA {vat}', it: 'P. IVA {vat}' },
@@ -436,7 +523,10 @@ export const CATALOGUE = {
     en: '"registration" has no number: write the order and the number, such as "Iscritta all\'Ordine degli Psicologi della Regione Abruzzo, n. 1234"',
     it: '"registration" non ha un numero: scrivi l’ordine e il numero di iscrizione, come "Iscritta all\'Ordine degli Psicologi della Regione Abruzzo, n. 1234"',
   },
-  compliancePrivacyEmpty: { en: 'the privacy notice has no text: write it in the body of the file', it: 'l’informativa privacy non ha testo: scrivila nel corpo del file' },
+  compliancePrivacyEmpty: {
+    en: 'the privacy notice has no text: write it in the body of the file',
+    it: 'l’informativa privacy non ha testo: scrivila nel corpo del file',
+  },
   compliancePrivacyUnlinked: { en: '{path} is not linked from {places}', it: '{path} non è collegata da {places}' },
   complianceBannerOf: { en: 'the cookie banner of {page}', it: 'il banner dei cookie di {page}' },
   complianceFormOn: { en: 'a form on {page}', it: 'un modulo in {page}' },
@@ -460,7 +550,10 @@ export const CATALOGUE = {
     en: 'a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: {days})',
     it: 'la scelta sui cookie non scade mai; imposta consent.maxAgeDays (il Garante suggerisce 6 mesi: {days})',
   },
-  complianceConsentExpires: { en: 'a consent choice expires after {days} days', it: 'la scelta sui cookie scade dopo {days} giorni' },
+  complianceConsentExpires: {
+    en: 'a consent choice expires after {days} days',
+    it: 'la scelta sui cookie scade dopo {days} giorni',
+  },
   complianceEmailSample: {
     en: 'emailjs.{keys} still hold the sample values, so the home form cannot send; copy your own from the EmailJS dashboard',
     it: 'emailjs.{keys} contengono ancora i valori di esempio, quindi il modulo della home non può inviare; copia i vostri dal pannello di EmailJS',
@@ -468,8 +561,14 @@ export const CATALOGUE = {
   complianceEmailSet: { en: 'the EmailJS ids are set', it: 'gli identificativi di EmailJS sono impostati' },
   complianceNoTitle: { en: '{page} has no title', it: '{page} non ha un titolo' },
   complianceNoDescription: { en: '{page} has no description', it: '{page} non ha una descrizione' },
-  complianceNoTitleNoDescription: { en: '{page} has no title and no description', it: '{page} non ha né un titolo né una descrizione' },
-  complianceMetadataAll: { en: 'all {count} pages have a title and a description', it: 'tutte le {count} pagine hanno un titolo e una descrizione' },
+  complianceNoTitleNoDescription: {
+    en: '{page} has no title and no description',
+    it: '{page} non ha né un titolo né una descrizione',
+  },
+  complianceMetadataAll: {
+    en: 'all {count} pages have a title and a description',
+    it: 'tutte le {count} pagine hanno un titolo e una descrizione',
+  },
   // Deploying and serving (issue 25): host-config (src/host/host-config.ts), preview and watch's port and browser (src/serve/dev-server.ts), the first run (src/launch/).
   portBusy: {
     en: 'Port {port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.',
@@ -479,7 +578,10 @@ export const CATALOGUE = {
     en: 'Ports {port} to {last} are all in use. Stop the programs using them, or choose another port with --port <number>.',
     it: 'Le porte da {port} a {last} sono tutte occupate. Chiudi i programmi che le usano, oppure scegli un’altra porta con --port <numero>.',
   },
-  siteMissing: { en: '{folder} does not exist. Run "npx brochure build" first, then "npx brochure preview".', it: '{folder} non esiste. Lancia prima "npx brochure build", poi "npx brochure preview".' },
+  siteMissing: {
+    en: '{folder} does not exist. Run "npx brochure build" first, then "npx brochure preview".',
+    it: '{folder} non esiste. Lancia prima "npx brochure build", poi "npx brochure preview".',
+  },
   siteNotFolder: {
     en: '{folder} is not a directory. Run "npx brochure build" first, then "npx brochure preview".',
     it: '{folder} non è una cartella. Lancia prima "npx brochure build", poi "npx brochure preview".',
@@ -488,13 +590,22 @@ export const CATALOGUE = {
     en: '{folder} has no index.html. Run "npx brochure build" first, then "npx brochure preview".',
     it: '{folder} non contiene index.html. Lancia prima "npx brochure build", poi "npx brochure preview".',
   },
-  portTaken: { en: 'Port {port} is in use, so the site is served on {chosen}.', it: 'La porta {port} è occupata, quindi il sito è servito sulla {chosen}.' },
-  browserNotOpened: { en: 'Could not open a browser ({reason}); open {url} yourself.', it: 'Non sono riuscito ad aprire il browser ({reason}): apri tu {url}.' },
+  portTaken: {
+    en: 'Port {port} is in use, so the site is served on {chosen}.',
+    it: 'La porta {port} è occupata, quindi il sito è servito sulla {chosen}.',
+  },
+  browserNotOpened: {
+    en: 'Could not open a browser ({reason}); open {url} yourself.',
+    it: 'Non sono riuscito ad aprire il browser ({reason}): apri tu {url}.',
+  },
   // The launch findings (src/launch/rules.ts).
   launchListComma: { en: '{list}, {next}', it: '{list}, {next}' },
   launchListSemicolon: { en: '{list}; {next}', it: '{list}; {next}' },
   launchValue: { en: '{value}', it: '{value}' },
-  launchFormsBothFail: { en: 'the home and contacts forms fail', it: 'il modulo della home e quello dei contatti falliscono' },
+  launchFormsBothFail: {
+    en: 'the home and contacts forms fail',
+    it: 'il modulo della home e quello dei contatti falliscono',
+  },
   launchFormHomeFails: { en: 'the home form fails', it: 'il modulo della home fallisce' },
   launchEmailSampleOne: {
     en: '{keys} is a sample value, so {forms} on every send ("The user ID is invalid"); copy the Public Key, Service ID and Template ID from the EmailJS dashboard',
@@ -504,45 +615,78 @@ export const CATALOGUE = {
     en: '{keys} are sample values, so {forms} on every send ("The user ID is invalid"); copy the Public Key, Service ID and Template ID from the EmailJS dashboard',
     it: '{keys} sono valori di esempio, quindi {forms} a ogni invio ("The user ID is invalid"): copia Public Key, Service ID e Template ID dalla dashboard di EmailJS',
   },
-  launchEmailOwn: { en: 'the EmailJS ids are the practice\'s own', it: 'gli identificativi EmailJS sono quelli dello studio' },
+  launchEmailOwn: {
+    en: "the EmailJS ids are the practice's own",
+    it: 'gli identificativi EmailJS sono quelli dello studio',
+  },
   launchReviewsPlaceholder: {
-    en: '{what} is a placeholder, so the home page shows \'Recensioni\' over an empty band; copy it from the widget\'s embed code',
-    it: '{what} è un segnaposto, quindi la home mostra il titolo \'Recensioni\' sopra una fascia vuota: copialo dal codice di incorporamento del widget',
+    en: "{what} is a placeholder, so the home page shows 'Recensioni' over an empty band; copy it from the widget's embed code",
+    it: "{what} è un segnaposto, quindi la home mostra il titolo 'Recensioni' sopra una fascia vuota: copialo dal codice di incorporamento del widget",
   },
   launchReviewsPlaceholders: {
-    en: '{first} and {second} are placeholders, so the home page shows \'Recensioni\' over an empty band; copy them from the widget\'s embed code',
-    it: '{first} e {second} sono segnaposto, quindi la home mostra il titolo \'Recensioni\' sopra una fascia vuota: copiali dal codice di incorporamento del widget',
+    en: "{first} and {second} are placeholders, so the home page shows 'Recensioni' over an empty band; copy them from the widget's embed code",
+    it: "{first} e {second} sono segnaposto, quindi la home mostra il titolo 'Recensioni' sopra una fascia vuota: copiali dal codice di incorporamento del widget",
   },
   launchReviewsOwn: { en: 'reviews widget {widget}', it: 'widget delle recensioni {widget}' },
   launchUrlExample: {
-    en: 'url {url} is an example address, and every canonical link and the sitemap point there; set it to the site\'s real address, such as https://www.studiopss.it',
+    en: "url {url} is an example address, and every canonical link and the sitemap point there; set it to the site's real address, such as https://www.studiopss.it",
     it: 'url {url} è un indirizzo di esempio, e tutti i link canonici e la sitemap puntano lì: scrivi l’indirizzo vero del sito, come https://www.studiopss.it',
   },
   launchUrlNotHttps: {
     en: 'url {url} is not https: browsers will mark the site "Not secure"; serve it over https and write https:// here',
     it: 'url {url} non è https: i browser segneranno il sito come "Non sicuro"; pubblicalo in https e scrivi qui https://',
   },
-  launchMadeUpOne: { en: '{made} is made up; write {name}\'s real one', it: '{made} è inventato: scrivi quello vero di {name}' },
-  launchMadeUp: { en: '{made} are made up; write {name}\'s real ones', it: '{made} sono inventati: scrivi quelli veri di {name}' },
+  launchMadeUpOne: {
+    en: "{made} is made up; write {name}'s real one",
+    it: '{made} è inventato: scrivi quello vero di {name}',
+  },
+  launchMadeUp: {
+    en: "{made} are made up; write {name}'s real ones",
+    it: '{made} sono inventati: scrivi quelli veri di {name}',
+  },
   launchSampleAddress: { en: 'address "{street}" (the sample\'s)', it: 'indirizzo "{street}" (quello dell’esempio)' },
-  launchSampleMap: { en: 'map.embedUrl and map.link (they show the sample\'s location)', it: 'map.embedUrl e map.link (mostrano il luogo dell’esempio)' },
-  launchReplaceOwn: { en: '{list}: replace with the practice\'s own', it: '{list}: sostituisci con quelli dello studio' },
-  launchTextAddressOne: { en: 'the text gives {addresses}, which reaches nobody; write the real address', it: 'il testo dà {addresses}, che non arriva a nessuno: scrivi l’indirizzo vero' },
-  launchTextAddress: { en: 'the text gives {addresses}, which reach nobody; write the real address', it: 'il testo dà {addresses}, che non arrivano a nessuno: scrivi l’indirizzo vero' },
-  launchNoMadeUp: { en: 'no made-up phone number, e-mail address, link or address', it: 'nessun telefono, e-mail, link o indirizzo inventato' },
+  launchSampleMap: {
+    en: "map.embedUrl and map.link (they show the sample's location)",
+    it: 'map.embedUrl e map.link (mostrano il luogo dell’esempio)',
+  },
+  launchReplaceOwn: {
+    en: "{list}: replace with the practice's own",
+    it: '{list}: sostituisci con quelli dello studio',
+  },
+  launchTextAddressOne: {
+    en: 'the text gives {addresses}, which reaches nobody; write the real address',
+    it: 'il testo dà {addresses}, che non arriva a nessuno: scrivi l’indirizzo vero',
+  },
+  launchTextAddress: {
+    en: 'the text gives {addresses}, which reach nobody; write the real address',
+    it: 'il testo dà {addresses}, che non arrivano a nessuno: scrivi l’indirizzo vero',
+  },
+  launchNoMadeUp: {
+    en: 'no made-up phone number, e-mail address, link or address',
+    it: 'nessun telefono, e-mail, link o indirizzo inventato',
+  },
   launchSamplePortrait: {
-    en: '{what} is the sample\'s placeholder portrait; put the professional\'s photo in content/images/ and name it here',
+    en: "{what} is the sample's placeholder portrait; put the professional's photo in content/images/ and name it here",
     it: '{what} è il ritratto segnaposto dell’esempio: metti la foto del professionista in content/images/ e scrivi qui il suo nome',
   },
-  launchSampleImageOne: { en: '{list} is the sample\'s image; replace it unless you mean to keep it', it: '{list} è l’immagine dell’esempio: sostituiscila, a meno che tu non voglia tenerla' },
-  launchSampleImages: { en: '{list} are the sample\'s images; replace them unless you mean to keep them', it: '{list} sono le immagini dell’esempio: sostituiscile, a meno che tu non voglia tenerle' },
-  launchNoSampleImage: { en: 'none of the {count} images is one of the sample\'s', it: 'nessuna delle {count} immagini è dell’esempio' },
+  launchSampleImageOne: {
+    en: "{list} is the sample's image; replace it unless you mean to keep it",
+    it: '{list} è l’immagine dell’esempio: sostituiscila, a meno che tu non voglia tenerla',
+  },
+  launchSampleImages: {
+    en: "{list} are the sample's images; replace them unless you mean to keep them",
+    it: '{list} sono le immagini dell’esempio: sostituiscile, a meno che tu non voglia tenerle',
+  },
+  launchNoSampleImage: {
+    en: "none of the {count} images is one of the sample's",
+    it: 'nessuna delle {count} immagini è dell’esempio',
+  },
   launchSamplePrivacy: {
-    en: 'the text is still the sample\'s, written about people who do not exist; write the practice\'s privacy notice',
+    en: "the text is still the sample's, written about people who do not exist; write the practice's privacy notice",
     it: 'il testo è ancora quello dell’esempio, scritto per persone che non esistono: scrivi l’informativa privacy dello studio',
   },
   launchSampleBiography: {
-    en: 'the text is still the sample\'s, written about people who do not exist; write the professional\'s own biography',
+    en: "the text is still the sample's, written about people who do not exist; write the professional's own biography",
     it: 'il testo è ancora quello dell’esempio, scritto per persone che non esistono: scrivi la biografia vera del professionista',
   },
   launchSamplePageOne: {
@@ -553,40 +697,79 @@ export const CATALOGUE = {
     en: '{files} still read word for word as the sample; make sure each says what the practice offers',
     it: '{files} sono ancora parola per parola come nell’esempio: controlla che ognuno dica quello che lo studio offre',
   },
-  launchNoSampleText: { en: 'no page text is the sample\'s', it: 'nessun testo è quello dell’esempio' },
-  topicController: { en: 'the controller (Titolare del trattamento) and how to reach them', it: 'il Titolare del trattamento e come contattarlo' },
-  topicPurposes: { en: 'the purposes and legal bases (finalità, base giuridica)', it: 'le finalità e le basi giuridiche' },
-  topicRetention: { en: 'how long data are kept (conservazione)', it: 'per quanto tempo si conservano i dati (conservazione)' },
-  topicRecipients: { en: 'who receives the data (destinatari, responsabili)', it: 'chi riceve i dati (destinatari, responsabili)' },
-  topicRights: { en: 'the visitor\'s rights (diritti, artt. 15-22)', it: 'i diritti del visitatore (artt. 15-22)' },
+  launchNoSampleText: { en: "no page text is the sample's", it: 'nessun testo è quello dell’esempio' },
+  topicController: {
+    en: 'the controller (Titolare del trattamento) and how to reach them',
+    it: 'il Titolare del trattamento e come contattarlo',
+  },
+  topicPurposes: {
+    en: 'the purposes and legal bases (finalità, base giuridica)',
+    it: 'le finalità e le basi giuridiche',
+  },
+  topicRetention: {
+    en: 'how long data are kept (conservazione)',
+    it: 'per quanto tempo si conservano i dati (conservazione)',
+  },
+  topicRecipients: {
+    en: 'who receives the data (destinatari, responsabili)',
+    it: 'chi riceve i dati (destinatari, responsabili)',
+  },
+  topicRights: { en: "the visitor's rights (diritti, artt. 15-22)", it: 'i diritti del visitatore (artt. 15-22)' },
   topicComplaint: { en: 'the right to complain to the Garante (reclamo)', it: 'il diritto di reclamo al Garante' },
   topicCookies: { en: 'the cookies and local storage used', it: 'i cookie e la memoria locale usati' },
-  topicEmailjs: { en: 'EmailJS, which receives what the forms send', it: 'EmailJS, che riceve quello che i moduli inviano' },
+  topicEmailjs: {
+    en: 'EmailJS, which receives what the forms send',
+    it: 'EmailJS, che riceve quello che i moduli inviano',
+  },
   topicMap: { en: 'the map provider ({provider})', it: 'il fornitore della mappa ({provider})' },
   topicReviews: { en: 'the reviews provider ({provider})', it: 'il fornitore delle recensioni ({provider})' },
   topicMetrics: { en: 'the metrics endpoint ({host})', it: 'il servizio delle statistiche ({host})' },
-  launchPrivacyMissingOne: { en: 'the privacy notice does not cover {topics}: add it (GDPR art. 13)', it: 'l’informativa privacy non tratta {topics}: aggiungilo (art. 13 GDPR)' },
-  launchPrivacyMissing: { en: 'the privacy notice does not cover {topics}: add them (GDPR art. 13)', it: 'l’informativa privacy non tratta {topics}: aggiungili (art. 13 GDPR)' },
-  launchPrivacyCovered: { en: 'the privacy notice covers all {count} topics this site needs', it: 'l’informativa privacy tratta tutti i {count} argomenti che servono a questo sito' },
-  launchContactsFormLog: {
-    en: 'on /contatti, \'Invia\' sends nothing and shows nothing, so visitors believe their message reached you; set forms.contactsPage: send (sends like the home form) or notice (says how to call or write instead)',
-    it: 'su /contatti, \'Invia\' non invia nulla e non mostra nulla, quindi i visitatori credono che il messaggio vi sia arrivato: imposta forms.contactsPage: send (invia come il modulo della home) oppure notice (dice come telefonare o scrivere)',
+  launchPrivacyMissingOne: {
+    en: 'the privacy notice does not cover {topics}: add it (GDPR art. 13)',
+    it: 'l’informativa privacy non tratta {topics}: aggiungilo (art. 13 GDPR)',
   },
-  launchContactsFormSend: { en: 'the contacts form sends like the home form', it: 'il modulo dei contatti invia come quello della home' },
+  launchPrivacyMissing: {
+    en: 'the privacy notice does not cover {topics}: add them (GDPR art. 13)',
+    it: 'l’informativa privacy non tratta {topics}: aggiungili (art. 13 GDPR)',
+  },
+  launchPrivacyCovered: {
+    en: 'the privacy notice covers all {count} topics this site needs',
+    it: 'l’informativa privacy tratta tutti i {count} argomenti che servono a questo sito',
+  },
+  launchContactsFormLog: {
+    en: "on /contatti, 'Invia' sends nothing and shows nothing, so visitors believe their message reached you; set forms.contactsPage: send (sends like the home form) or notice (says how to call or write instead)",
+    it: "su /contatti, 'Invia' non invia nulla e non mostra nulla, quindi i visitatori credono che il messaggio vi sia arrivato: imposta forms.contactsPage: send (invia come il modulo della home) oppure notice (dice come telefonare o scrivere)",
+  },
+  launchContactsFormSend: {
+    en: 'the contacts form sends like the home form',
+    it: 'il modulo dei contatti invia come quello della home',
+  },
   launchContactsFormNotice: {
     en: 'the contacts form tells visitors it sends nothing and how to reach each professional',
     it: 'il modulo dei contatti dice ai visitatori che non invia nulla e come raggiungere ogni professionista',
   },
-  launchFailureContacts: { en: 'a failed send lists each professional\'s phone and e-mail', it: 'un invio non riuscito elenca telefono ed e-mail di ogni professionista' },
+  launchFailureContacts: {
+    en: "a failed send lists each professional's phone and e-mail",
+    it: 'un invio non riuscito elenca telefono ed e-mail di ogni professionista',
+  },
   launchFailureBare: {
-    en: 'a failed send shows only the error sentence and the e-mail service\'s English reply; set forms.contactsOnFailure: true to add each professional\'s phone and e-mail',
+    en: "a failed send shows only the error sentence and the e-mail service's English reply; set forms.contactsOnFailure: true to add each professional's phone and e-mail",
     it: 'un invio non riuscito mostra solo la frase d’errore e la risposta in inglese del servizio e-mail: imposta forms.contactsOnFailure: true per aggiungere telefono ed e-mail di ogni professionista',
   },
   launchGroupAddress: { en: 'The site’s address', it: 'L’indirizzo del sito' },
-  launchGroupContacts: { en: 'Phone numbers, e-mail addresses, links and the practice’s address', it: 'Telefoni, e-mail, link e indirizzo dello studio' },
+  launchGroupContacts: {
+    en: 'Phone numbers, e-mail addresses, links and the practice’s address',
+    it: 'Telefoni, e-mail, link e indirizzo dello studio',
+  },
   launchGroupImages: { en: 'Photos and images', it: 'Foto e immagini' },
-  launchGroupTexts: { en: 'Texts: biographies, the privacy notice, the pages', it: 'Testi: biografie, informativa privacy, pagine' },
-  launchGroupAccounts: { en: 'Accounts: EmailJS for the forms, the reviews widget', it: 'Account: EmailJS per i moduli, widget delle recensioni' },
+  launchGroupTexts: {
+    en: 'Texts: biographies, the privacy notice, the pages',
+    it: 'Testi: biografie, informativa privacy, pagine',
+  },
+  launchGroupAccounts: {
+    en: 'Accounts: EmailJS for the forms, the reviews widget',
+    it: 'Account: EmailJS per i moduli, widget delle recensioni',
+  },
   launchGroupForms: { en: 'Choices about the contact forms', it: 'Scelte sui moduli di contatto' },
   launchFailed: { en: '{count} failed', it: '{count} non superati' },
   launchFailedOne: { en: '{count} failed', it: '{count} non superato' },
@@ -596,7 +779,10 @@ export const CATALOGUE = {
   launchReady: { en: 'Ready to launch: {totals}.', it: 'Pronto per andare online: {totals}.' },
   launchChecks: { en: 'checks fail', it: 'controlli non superati' },
   launchCheckOne: { en: 'check fails', it: 'controllo non superato' },
-  launchSummary: { en: 'Launch: {count} {checks} (run "npx brochure check --launch")', it: 'Lancio: {count} {checks} (lancia "npx brochure check --launch")' },
+  launchSummary: {
+    en: 'Launch: {count} {checks} (run "npx brochure check --launch")',
+    it: 'Lancio: {count} {checks} (lancia "npx brochure check --launch")',
+  },
   launchSummaryPlaceholders: {
     en: 'Launch: {count} {checks}, as expected of the sample content: its placeholders are still in place. Replace {first} first ({file}); "npx brochure check --launch" lists the rest.',
     it: 'Lancio: {count} {checks}, come previsto con i contenuti di esempio: ci sono ancora i loro segnaposto. Sostituisci per prima cosa {first} ({file}); "npx brochure check --launch" elenca il resto.',

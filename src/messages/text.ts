@@ -43,7 +43,9 @@ export function render(value: Param, language: Language): string {
   if ('oneOf' in value) return alternatives(value.oneOf, language);
   if ('list' in value) return value.list.map((item) => render(item, language)).join(value.separator ?? ', ');
   const params: Record<string, Param> = value.params;
-  return CATALOGUE[value.code][language].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? render(params[name]!, language) : whole));
+  return CATALOGUE[value.code][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? render(params[name]!, language) : whole,
+  );
 }
 
 /** `a, b or c`; `something else` for no alternative. */
@@ -71,7 +73,8 @@ export function renderField(field: string | Text, language: Language): string {
 
 /** "2 errors and 1 warning." in `language`. */
 export function totals(errors: number, warnings: number, language: Language): string {
-  const count = (n: number, one: Code, many: Code) => (n === 0 ? '' : CATALOGUE[n === 1 ? one : many][language].replace('{count}', String(n)));
+  const count = (n: number, one: Code, many: Code) =>
+    n === 0 ? '' : CATALOGUE[n === 1 ? one : many][language].replace('{count}', String(n));
   const parts = [count(errors, 'error', 'errors'), count(warnings, 'warningCount', 'warnings')].filter(Boolean);
   return parts.length > 0 ? `${parts.join(CATALOGUE.and[language])}.` : '';
 }

@@ -11,8 +11,26 @@ export { loadRenderer, renderMarkdown } from './markdown-render.ts';
  * versions) and brochure's own files on the way (their source).
  */
 const MARKDOWN_PRODUCER: Producer = {
-  packages: ['unified', 'remark-parse', 'remark-rehype', 'rehype-raw', 'rehype-sanitize', 'rehype-stringify', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-hast', 'hast-util-raw', 'hast-util-sanitize', 'hast-util-to-html'],
-  sources: ['src/model/markdown.ts', 'src/model/markdown-render.ts', 'src/model/plain-blocks.ts', 'src/model/raw-html.ts'],
+  packages: [
+    'unified',
+    'remark-parse',
+    'remark-rehype',
+    'rehype-raw',
+    'rehype-sanitize',
+    'rehype-stringify',
+    'micromark',
+    'mdast-util-from-markdown',
+    'mdast-util-to-hast',
+    'hast-util-raw',
+    'hast-util-sanitize',
+    'hast-util-to-html',
+  ],
+  sources: [
+    'src/model/markdown.ts',
+    'src/model/markdown-render.ts',
+    'src/model/plain-blocks.ts',
+    'src/model/raw-html.ts',
+  ],
 };
 
 /** Markdown source -> HTML, for every body of the site. */
@@ -22,7 +40,11 @@ export type RenderedMarkdown = ReadonlyMap<string, string>;
  * Renders every body, reusing HTML cached by earlier builds. The unified pipeline is loaded only when
  * some body is new: on an unchanged site that saves most of the content stage.
  */
-export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: string, packageRoot?: string): Promise<RenderedMarkdown> {
+export async function renderMarkdownBodies(
+  bodies: Iterable<string>,
+  cacheDir: string,
+  packageRoot?: string,
+): Promise<RenderedMarkdown> {
   const cacheFile = path.join(cacheDir, 'markdown.json');
   const cached = readMarkdownCache(cacheDir);
   const producer = producerKey(MARKDOWN_PRODUCER, packageRoot);
@@ -41,7 +63,8 @@ export async function renderMarkdownBodies(bodies: Iterable<string>, cacheDir: s
     fresh[key] = html;
   }
   // Only what this build used is kept, so deleted or edited bodies do not pile up.
-  if (missed || Object.keys(cached).length !== Object.keys(fresh).length) await writeFileAtomic(cacheFile, JSON.stringify(fresh));
+  if (missed || Object.keys(cached).length !== Object.keys(fresh).length)
+    await writeFileAtomic(cacheFile, JSON.stringify(fresh));
   return rendered;
 }
 
@@ -53,4 +76,3 @@ function readMarkdownCache(cacheDir: string): Record<string, string> {
     return {};
   }
 }
-

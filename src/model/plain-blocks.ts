@@ -56,7 +56,7 @@ export function plainBlocksHtml(markdown: string): string | undefined {
   const lines = markdown.split('\n');
   const blocks: string[] = [];
   let afterList = false;
-  for (let start = 0; start < lines.length; ) {
+  for (let start = 0; start < lines.length;) {
     if (lines[start] === '') {
       start++;
       continue;
@@ -130,7 +130,7 @@ function wrap(tag: string, html: string | undefined): string | undefined {
 function inlineHtml(text: string): string | undefined {
   let html = '';
   let open: { at: number; length: number } | undefined;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     // Every other accepted character is copied as it is: jump to the next one looked at.
     SPECIAL.lastIndex = at;
     const next = SPECIAL.exec(text)?.index ?? text.length;
@@ -149,7 +149,8 @@ function inlineHtml(text: string): string | undefined {
       if (text[at - 1] === '!') return undefined; // an image
       LINK.lastIndex = at;
       const link = LINK.exec(text);
-      if (!link || !LINK_TEXT.test(link[1]!) || !DESTINATION.test(link[2]!) || !underscoresInWords(link[1]!)) return undefined;
+      if (!link || !LINK_TEXT.test(link[1]!) || !DESTINATION.test(link[2]!) || !underscoresInWords(link[1]!))
+        return undefined;
       html += `<a href="${link[2]}">${link[1]}</a>`;
       at += link[0].length;
     } else if (char === '*') {
@@ -159,7 +160,8 @@ function inlineHtml(text: string): string | undefined {
         if (!BESIDE_RUN.test(text.charAt(at - 1)) || !WORD.test(text.charAt(at + length))) return undefined;
         open = { at: html.length, length };
       } else {
-        if (length !== open.length || !WORD.test(text.charAt(at - 1)) || !BESIDE_RUN.test(text.charAt(at + length))) return undefined;
+        if (length !== open.length || !WORD.test(text.charAt(at - 1)) || !BESIDE_RUN.test(text.charAt(at + length)))
+          return undefined;
         const tag = length === 2 ? 'strong' : 'em';
         html = `${html.slice(0, open.at)}<${tag}>${html.slice(open.at)}</${tag}>`;
         open = undefined;
@@ -176,6 +178,7 @@ function inlineHtml(text: string): string | undefined {
 }
 
 function underscoresInWords(text: string): boolean {
-  for (let at = text.indexOf('_'); at !== -1; at = text.indexOf('_', at + 1)) if (!(WORD.test(text.charAt(at - 1)) && WORD.test(text.charAt(at + 1)))) return false;
+  for (let at = text.indexOf('_'); at !== -1; at = text.indexOf('_', at + 1))
+    if (!(WORD.test(text.charAt(at - 1)) && WORD.test(text.charAt(at + 1)))) return false;
   return true;
 }

@@ -19,7 +19,19 @@ export const OUTPUT_MARK = '.brochure-output';
  * Top-level names a build may leave in its output besides its pages (`*.html`), the `.br`/`.gz`
  * siblings of its text files, and this build's files (its `content/public/` ones among them).
  */
-const OWN_NAMES = new Set([OUTPUT_MARK, STATIC_DIR, ADMIN_DIR, '__brochure', 'sitemap.xml', 'robots.txt', ...HOST_FILES, FAVICON_FILE, TOUCH_ICON_FILE, '.nojekyll', 'nginx.conf.example']);
+const OWN_NAMES = new Set([
+  OUTPUT_MARK,
+  STATIC_DIR,
+  ADMIN_DIR,
+  '__brochure',
+  'sitemap.xml',
+  'robots.txt',
+  ...HOST_FILES,
+  FAVICON_FILE,
+  TOUCH_ICON_FILE,
+  '.nojekyll',
+  'nginx.conf.example',
+]);
 
 function isOwnName(name: string, newTopLevel: ReadonlySet<string>): boolean {
   const original = name.replace(/\.(br|gz)$/, '');
@@ -60,7 +72,11 @@ export interface OutputGuard {
  * one, and an existing file are refused whatever `force` says. Resolves to the real path to write
  * (a symlinked output is written through, so the link keeps pointing where the user made it point).
  */
-export async function checkOutputFolder(out: string, guard: OutputGuard, newTopLevel: ReadonlySet<string> = new Set()): Promise<string> {
+export async function checkOutputFolder(
+  out: string,
+  guard: OutputGuard,
+  newTopLevel: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const shown = displayPath(out, guard.cwd).replace(/\/?$/, '/');
   // `--out=~/sito` or `--out '~/sito'`: the shell left the `~` as it is, so the path names a folder
   // called `~` here, not the home folder; built, it would be a trap for a later `rm -rf ~`.
@@ -69,7 +85,15 @@ export async function checkOutputFolder(out: string, guard: OutputGuard, newTopL
   const real = async (folder: string) => realpath(folder).catch(() => path.resolve(folder));
   const home = homedir();
   const named: [string, Text][] = [
-    ...(await Promise.all(guard.protectedFolders.map(async ([folder, name]) => [await real(folder), say('folderAt', { folder: name, path: displayPath(folder, guard.cwd) })] as [string, Text]))),
+    ...(await Promise.all(
+      guard.protectedFolders.map(
+        async ([folder, name]) =>
+          [await real(folder), say('folderAt', { folder: name, path: displayPath(folder, guard.cwd) })] as [
+            string,
+            Text,
+          ],
+      ),
+    )),
     [await real(home), folderNames.home],
     [path.parse(target).root, folderNames.root],
   ];

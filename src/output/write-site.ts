@@ -9,7 +9,12 @@ import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './out
  * Refuses (OutputRefused) an output that is not brochure's to replace (see checkOutputFolder); a
  * symlinked output is written through: the swap happens at the folder the link points to.
  */
-export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8Array>, guard: OutputGuard = { protectedFolders: [] }, siblings?: Siblings): Promise<void> {
+export async function writeSite(
+  outDir: string,
+  files: ReadonlyMap<string, Uint8Array>,
+  guard: OutputGuard = { protectedFolders: [] },
+  siblings?: Siblings,
+): Promise<void> {
   await recoverOutput(outDir);
   const target = await checkOutputFolder(outDir, guard, new Set([...files.keys()].map((file) => file.split('/')[0]!)));
   await removeAbandonedFolders(target);
@@ -35,7 +40,9 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
           const writes: [string, Uint8Array][] = [[target, contents]];
           if (br) writes.push([`${target}.br`, br]);
           if (gz) writes.push([`${target}.gz`, gz]);
-          const written = await Promise.allSettled(writes.map(([name, bytes]) => writeFile(name, bytes).catch(naming(name))));
+          const written = await Promise.allSettled(
+            writes.map(([name, bytes]) => writeFile(name, bytes).catch(naming(name))),
+          );
           const failed = written.find((write) => write.status === 'rejected');
           if (failed) throw failed.reason;
         } catch (reason) {
@@ -51,7 +58,8 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, Uint8
     await rm(staging, { recursive: true, force: true });
     // Messages name the output the user chose, not the staging folder beside it.
     const failed = error as NodeJS.ErrnoException;
-    if (typeof failed.path === 'string' && failed.path.startsWith(staging)) failed.path = target + failed.path.slice(staging.length);
+    if (typeof failed.path === 'string' && failed.path.startsWith(staging))
+      failed.path = target + failed.path.slice(staging.length);
     throw error;
   }
   await swap(staging, target, previous);
@@ -67,7 +75,8 @@ export async function makeFolder(folder: string): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     let missing = folder;
-    while (path.dirname(missing) !== missing && !(await stat(path.dirname(missing)).catch(() => undefined))) missing = path.dirname(missing);
+    while (path.dirname(missing) !== missing && !(await stat(path.dirname(missing)).catch(() => undefined)))
+      missing = path.dirname(missing);
     await mkdir(missing);
     throw error;
   }
@@ -124,7 +133,15 @@ export async function recoverOutput(linkOrDir: string): Promise<boolean> {
   if (await present()) return true;
   const leftovers = await abandonedFolders(outDir);
   const old = leftovers.find((folder) => folder.kind === 'old');
-  const finished = old ? undefined : (await Promise.all(leftovers.filter((folder) => folder.kind === 'tmp').map(async (folder) => ((await isMarked(folder.path)) ? folder : undefined)))).find(Boolean);
+  const finished = old
+    ? undefined
+    : (
+        await Promise.all(
+          leftovers
+            .filter((folder) => folder.kind === 'tmp')
+            .map(async (folder) => ((await isMarked(folder.path)) ? folder : undefined)),
+        )
+      ).find(Boolean);
   const restore = old ?? finished;
   if (restore) await rename(restore.path, outDir).catch(() => undefined);
   return present();
@@ -133,7 +150,9 @@ export async function recoverOutput(linkOrDir: string): Promise<boolean> {
 // A build killed mid-write leaves `dist.tmp-<pid>` or `dist.old-<pid>` behind; clean those whose
 // process is gone so they never pile up (a live pid may be a concurrent build: leave it alone).
 async function removeAbandonedFolders(outDir: string): Promise<void> {
-  await Promise.all((await abandonedFolders(outDir)).map((folder) => rm(folder.path, { recursive: true, force: true })));
+  await Promise.all(
+    (await abandonedFolders(outDir)).map((folder) => rm(folder.path, { recursive: true, force: true })),
+  );
 }
 
 async function abandonedFolders(outDir: string): Promise<{ path: string; kind: 'tmp' | 'old' }[]> {
@@ -143,7 +162,9 @@ async function abandonedFolders(outDir: string): Promise<{ path: string; kind: '
   return names.flatMap((name) => {
     const match = pattern.exec(name);
     const pid = Number(match?.[2]);
-    return match && pid && pid !== process.pid && !isRunning(pid) ? [{ path: path.join(parent, name), kind: match[1] as 'tmp' | 'old' }] : [];
+    return match && pid && pid !== process.pid && !isRunning(pid)
+      ? [{ path: path.join(parent, name), kind: match[1] as 'tmp' | 'old' }]
+      : [];
   });
 }
 

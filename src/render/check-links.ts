@@ -11,7 +11,12 @@ const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
  * A ContentError per internal URL that resolves to no output file, naming the page and the content
  * file that holds the link, at the line `findMention` (from the load stage) gives.
  */
-export function checkLinks(pages: readonly { route: Route; html: string }[], files: ReadonlySet<string>, findMention: FindMention, base = '/'): ContentError[] {
+export function checkLinks(
+  pages: readonly { route: Route; html: string }[],
+  files: ReadonlySet<string>,
+  findMention: FindMention,
+  base = '/',
+): ContentError[] {
   return pages.flatMap((page) => linkProblems(page.route, brokenUrls(page.html, files, base), findMention));
 }
 
@@ -48,7 +53,11 @@ export function linkProblems(route: Route, urls: readonly string[], findMention:
 }
 
 /** The first of the page's content files with a line mentioning `url` (a page may render several files). */
-function locate(sources: readonly string[], url: string, findMention: FindMention): { file: string; line: number } | undefined {
+function locate(
+  sources: readonly string[],
+  url: string,
+  findMention: FindMention,
+): { file: string; line: number } | undefined {
   for (const file of sources) {
     const line = findMention(file, url);
     if (line !== undefined) return { file, line };
@@ -58,8 +67,12 @@ function locate(sources: readonly string[], url: string, findMention: FindMentio
 
 /** The site-internal URLs of one attribute (`srcset` holds several). */
 function urlsIn(attribute: string, value: string): string[] {
-  const candidates = /srcset=/i.test(attribute) ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value];
-  return candidates.filter((url) => url.startsWith('/') && !url.startsWith('//')).map((url) => url.replace(/[?#].*$/, ''));
+  const candidates = /srcset=/i.test(attribute)
+    ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')
+    : [value];
+  return candidates
+    .filter((url) => url.startsWith('/') && !url.startsWith('//'))
+    .map((url) => url.replace(/[?#].*$/, ''));
 }
 
 /** Resolved by the clean-URL rule every server follows (`src/routes.ts`), below the site's base path. */
@@ -78,5 +91,8 @@ function safeDecode(text: string): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 }

@@ -45,5 +45,8 @@ export type RenderPage = (templates: PageTemplates, props: PageProps) => Page;
 
 /** Renders one route; `watch` calls it for just the pages whose inputs changed. */
 export function renderPage(templates: PageTemplates, props: PageProps): Page {
-  return { route: props.route, html: `<!doctype html>${renderToStaticMarkup(createElement(templates[props.route.kind], props))}` };
+  return {
+    route: props.route,
+    html: `<!doctype html>${renderToStaticMarkup(createElement(templates[props.route.kind], props))}`,
+  };
 }

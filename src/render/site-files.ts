@@ -25,7 +25,8 @@ export function absoluteUrl(siteUrl: string, routePath: string): string {
   // times (canonical link, Open Graph, JSON-LD): each URL is parsed once, two parses a call otherwise.
   if (siteUrl !== made.siteUrl || made.urls.size >= MADE_URLS) made = { siteUrl, urls: new Map() };
   let url = made.urls.get(routePath);
-  if (url === undefined) made.urls.set(routePath, (url = new URL(sitePath(basePath(siteUrl), routePath), siteUrl).href));
+  if (url === undefined)
+    made.urls.set(routePath, (url = new URL(sitePath(basePath(siteUrl), routePath), siteUrl).href));
   return url;
 }
 

@@ -11,7 +11,8 @@ import { hostRefusals } from '../refusals.ts';
 export function allowedHosts(extra?: string, interfaces?: ReturnType<typeof networkInterfaces>): ReadonlySet<string> {
   const names = new Set(['localhost', '127.0.0.1', '::1']);
   if (isWildcard(extra)) {
-    for (const info of Object.values(interfaces ?? networkInterfaces()).flat()) if (info) names.add(normalise(info.address));
+    for (const info of Object.values(interfaces ?? networkInterfaces()).flat())
+      if (info) names.add(normalise(info.address));
   } else if (extra) names.add(normalise(extra));
   return names;
 }
@@ -24,7 +25,10 @@ const isWildcard = (address: string | undefined) => address === '0.0.0.0' || add
  * it refuses is tried once more against a fresh list: the machine may have joined another network
  * since the server started, and a phone would reach it by the new address.
  */
-export function hostGuard(extra?: string, interfaces = networkInterfaces): (req: IncomingMessage) => ReturnType<typeof refusal> {
+export function hostGuard(
+  extra?: string,
+  interfaces = networkInterfaces,
+): (req: IncomingMessage) => ReturnType<typeof refusal> {
   let allowed = allowedHosts(extra, isWildcard(extra) ? interfaces() : undefined);
   return (req) => {
     const refused = refusal(req, allowed);
@@ -40,7 +44,10 @@ export function hostGuard(extra?: string, interfaces = networkInterfaces): (req:
  * under its own name, which is not in the set; a page elsewhere that opens the reload stream sends
  * its own `Origin`.
  */
-export function refusal(req: IncomingMessage, allowed: ReadonlySet<string>): { status: number; text: string } | undefined {
+export function refusal(
+  req: IncomingMessage,
+  allowed: ReadonlySet<string>,
+): { status: number; text: string } | undefined {
   const host = req.headers.host;
   if (!host || !allowed.has(hostName(host))) {
     return { status: 421, text: hostRefusals.host([...allowed]) };

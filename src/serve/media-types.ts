@@ -2,16 +2,28 @@
 
 /** Text formats: served with `; charset=utf-8`. */
 export const TEXT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.txt': 'text/plain',
-  '.json': 'application/json', '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
   // The web editor's configuration (admin/config.yml).
   '.yml': 'text/yaml',
 };
 
 /** Other formats, served without a charset; of these only SVG (XML text) is worth compressing. */
 export const BINARY_TYPES: Readonly<Record<string, string>> = {
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
   // The web editor's bundle fetches WebAssembly, which browsers compile as it streams only with this type.
   '.wasm': 'application/wasm',
 };

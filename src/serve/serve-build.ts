@@ -36,7 +36,8 @@ export function serveBuild(
     if (!bytes) return undefined;
     const tag = live.scriptTag(base());
     let known = sent.get(bytes);
-    if (known?.tag !== tag) sent.set(bytes, (known = { tag, body: isEditor(file) ? bytes : appendToBody(file, bytes, tag), compressed: {} }));
+    if (known?.tag !== tag)
+      sent.set(bytes, (known = { tag, body: isEditor(file) ? bytes : appendToBody(file, bytes, tag), compressed: {} }));
     return known;
   };
   const files = {

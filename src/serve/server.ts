@@ -57,7 +57,8 @@ export function directoryFiles(root: string): SiteFiles {
   let known: { dev: number; ino: number; real: string } | undefined;
   async function realBase(): Promise<string> {
     const folder = await stat(base);
-    if (known?.dev !== folder.dev || known.ino !== folder.ino) known = { dev: folder.dev, ino: folder.ino, real: await realpath(base) };
+    if (known?.dev !== folder.dev || known.ino !== folder.ino)
+      known = { dev: folder.dev, ino: folder.ino, real: await realpath(base) };
     return known.real;
   }
   return {
@@ -80,7 +81,8 @@ export function directoryFiles(root: string): SiteFiles {
 export async function assertSiteDirectory(dir: string, language: Language = 'en'): Promise<void> {
   const absolute = path.resolve(dir);
   const folder = `${displayPath(absolute)}/`;
-  const refuse = (code: 'siteMissing' | 'siteNotFolder' | 'siteNoIndex') => new ServerError(render(say(code, { folder }), language));
+  const refuse = (code: 'siteMissing' | 'siteNotFolder' | 'siteNoIndex') =>
+    new ServerError(render(say(code, { folder }), language));
   const info = await stat(absolute).catch(() => undefined);
   if (!info) throw refuse('siteMissing');
   if (!info.isDirectory()) throw refuse('siteNotFolder');
@@ -112,7 +114,8 @@ async function lookup(files: SiteFiles, rawPath: string): Promise<Lookup> {
     (await read(file)) ? { redirect: location, file } : 'missing';
   const encoded = (p: string): string => p.split('/').map(encodeURIComponent).join('/');
 
-  if (trailingSlash && (await read(fileOfPath(`/${rel}`)))) return { redirect: encoded(`/${rel}`), file: fileOfPath(`/${rel}`) };
+  if (trailingSlash && (await read(fileOfPath(`/${rel}`))))
+    return { redirect: encoded(`/${rel}`), file: fileOfPath(`/${rel}`) };
   if (!trailingSlash && rel.endsWith('.html')) return canonical(rel, encoded(pathOfFile(rel)));
   for (const file of filesForPath(`/${rel}`)) {
     const hit = await found(file);
@@ -142,7 +145,12 @@ function acceptedEncodings(header: string | string[] | undefined): ('br' | 'gzip
 }
 
 /** The body to send: a precompressed sibling (`file.br`, `file.gz`) the client accepts, else the file itself. */
-async function encodedBody(files: SiteFiles, file: string, body: Uint8Array, accept: string | string[] | undefined): Promise<{ body: Uint8Array; encoding?: string }> {
+async function encodedBody(
+  files: SiteFiles,
+  file: string,
+  body: Uint8Array,
+  accept: string | string[] | undefined,
+): Promise<{ body: Uint8Array; encoding?: string }> {
   if (!isCompressible(file)) return { body };
   for (const encoding of acceptedEncodings(accept)) {
     const sibling = await files.read(`${file}.${encoding === 'br' ? 'br' : 'gz'}`);
@@ -159,13 +167,19 @@ function belowBase(raw: string, base: string): { path: string; query: string } |
   return { path: `/${pathname.slice(base.length)}`, query: queryAt === -1 ? '' : raw.slice(queryAt) };
 }
 
-async function respond(options: ServeOptions, guard: ReturnType<typeof hostGuard>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function respond(
+  options: ServeOptions,
+  guard: ReturnType<typeof hostGuard>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const refused = guard(req);
   if (refused) return sendText(res, refused.status, refused.text);
   if (options.handle?.(req, res)) return;
   // No write of any kind, anywhere (the web editor saves from the browser, not through this server). The
   // body is never read: closing the connection stops a large one from being received at all.
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD', Connection: 'close' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD', Connection: 'close' });
   const base = (typeof options.base === 'function' ? options.base() : options.base) ?? '/';
   // req.url is the raw request target: unlike URL parsing it keeps `..`, so lookup() judges what the client sent.
   const raw = req.url ?? '/';
@@ -178,10 +192,16 @@ async function respond(options: ServeOptions, guard: ReturnType<typeof hostGuard
   const result = target ? await lookup(options.files, target.path) : 'missing';
   if (result === 'bad') return sendText(res, 400, 'Bad request');
   if (typeof result === 'object' && 'redirect' in result) {
-    res.writeHead(301, { ...hostHeaders(result.file), Location: base + result.redirect.slice(1) + (target?.query ?? '') });
+    res.writeHead(301, {
+      ...hostHeaders(result.file),
+      Location: base + result.redirect.slice(1) + (target?.query ?? ''),
+    });
     return void res.end();
   }
-  const page = result === 'missing' ? await options.files.read(NOT_FOUND_FILE).then((body) => body && { file: NOT_FOUND_FILE, body }) : result;
+  const page =
+    result === 'missing'
+      ? await options.files.read(NOT_FOUND_FILE).then((body) => body && { file: NOT_FOUND_FILE, body })
+      : result;
   if (!page) return sendText(res, 404, 'Not found');
   const status = result === 'missing' ? 404 : 200;
   const sent = await encodedBody(options.files, page.file, page.body, req.headers['accept-encoding']);
@@ -212,7 +232,9 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const guard = hostGuard(options.host);
   const server = createServer((req, res) => {
-    respond(options, guard, req, res).catch(() => (res.headersSent ? res.destroy() : sendText(res, 500, 'Internal server error')));
+    respond(options, guard, req, res).catch(() =>
+      res.headersSent ? res.destroy() : sendText(res, 500, 'Internal server error'),
+    );
   });
   const listen = (port: number) =>
     new Promise<boolean>((resolve, reject) => {
@@ -233,7 +255,15 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const tries = options.strictPort === false && options.port !== 0 ? Math.min(PORT_TRIES, 65536 - options.port) : 1;
   let listening = false;
   for (let offset = 0; offset < tries && !listening; offset++) listening = await listen(options.port + offset);
-  if (!listening) throw new ServerError(render(tries > 1 ? say('portsBusy', { port: options.port, last: options.port + tries - 1 }) : say('portBusy', { port: options.port }), options.language ?? 'en'));
+  if (!listening)
+    throw new ServerError(
+      render(
+        tries > 1
+          ? say('portsBusy', { port: options.port, last: options.port + tries - 1 })
+          : say('portBusy', { port: options.port }),
+        options.language ?? 'en',
+      ),
+    );
   const { port } = server.address() as AddressInfo;
   const shownHost = LOCAL_HOSTS.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {

@@ -11,7 +11,9 @@ export interface ServingFlags {
 
 /** The line saying the asked port was busy, or undefined when the server got the port it asked for (or asked for any, 0). */
 export function portNote(asked: number, got: number, language: Language): string | undefined {
-  return asked === 0 || asked === got ? undefined : painterFor(process.stdout)('yellow', render(say('portTaken', { port: asked, chosen: got }), language));
+  return asked === 0 || asked === got
+    ? undefined
+    : painterFor(process.stdout)('yellow', render(say('portTaken', { port: asked, chosen: got }), language));
 }
 
 /** The served URLs in a `Serving …` line, coloured on a terminal. */

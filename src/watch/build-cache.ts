@@ -59,7 +59,12 @@ export class WatchCache implements BuildCache {
   readonly parsedFiles = (absolute: string, parse: () => Promise<ParsedFile>): Promise<ParsedFile> => {
     if (!this.#parsers.has(absolute)) {
       this.#parsers.set(absolute, parse);
-      for (let folder = path.dirname(absolute); !this.#folders.has(folder) && folder !== path.dirname(folder); folder = path.dirname(folder)) this.#folders.add(folder);
+      for (
+        let folder = path.dirname(absolute);
+        !this.#folders.has(folder) && folder !== path.dirname(folder);
+        folder = path.dirname(folder)
+      )
+        this.#folders.add(folder);
     }
     this.#parsers.set(absolute, parse);
     return this.#keep(`file:${absolute}`, '', parse);
@@ -134,7 +139,11 @@ export class WatchCache implements BuildCache {
     return this.#pages.render(model, assets, templates.pages, renderPage);
   }
 
-  checkLinks(pages: readonly Page[], files: ReadonlySet<string>, check: (pages: readonly Page[]) => ContentError[]): ContentError[] {
+  checkLinks(
+    pages: readonly Page[],
+    files: ReadonlySet<string>,
+    check: (pages: readonly Page[]) => ContentError[],
+  ): ContentError[] {
     // A page's links can only break when its HTML or the set of files changes: reused pages
     // (same object) that passed against the same files need no second look.
     if (!sameSet(files, this.#linkedFiles)) {

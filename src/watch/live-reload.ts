@@ -52,7 +52,10 @@ export class LiveReload {
   #warnings: FailureReport | undefined;
   readonly #clients = new Set<ServerResponse>();
   // Proxies and sleeping laptops drop idle connections silently; a comment every 20 s keeps them open.
-  readonly #heartbeat = setInterval(() => this.#clients.forEach((client) => client.write(': ping\n\n')), 20_000).unref();
+  readonly #heartbeat = setInterval(
+    () => this.#clients.forEach((client) => client.write(': ping\n\n')),
+    20_000,
+  ).unref();
 
   /**
    * The tag the server adds to every page it serves in watch mode (never to the build). Written when
@@ -104,7 +107,12 @@ export class LiveReload {
     });
     // A stopped and restarted server is found again within half a second.
     res.write('retry: 500\n\n');
-    send(res, 'hello', { session: this.#session, revision: this.#revision, failure: this.#failure, warnings: this.#warnings });
+    send(res, 'hello', {
+      session: this.#session,
+      revision: this.#revision,
+      failure: this.#failure,
+      warnings: this.#warnings,
+    });
     this.#clients.add(res);
     res.on('close', () => this.#clients.delete(res));
     return true;

@@ -52,8 +52,7 @@ export class PageCache {
   /** Same result as `renderPages`; `renderPage` (the render stage's) is called for the pages that changed. */
   render(model: SiteModel, assets: AssetManifest, templates: PageTemplates, renderPage: RenderPage): Page[] {
     const previous = this.#previous;
-    const reusable =
-      previous !== undefined && previous.templates === templates && sameValue(previous.assets, assets);
+    const reusable = previous !== undefined && previous.templates === templates && sameValue(previous.assets, assets);
     const unchanged = reusable ? changes(previous.model, model) : undefined;
     // The model's keys holding another value than last time: a page that read none of them is
     // reused without comparing what it read (a save usually changes one key, a site has thousands of pages).
@@ -63,7 +62,11 @@ export class PageCache {
     const rendered: Page[] = [];
     for (const route of model.routes) {
       const before = unchanged && previous!.pages.get(route.file);
-      if (before && sameValue(before.page.route, route) && (readsNone(before.reads, replaced!) || unchanged(before.reads))) {
+      if (
+        before &&
+        sameValue(before.page.route, route) &&
+        (readsNone(before.reads, replaced!) || unchanged(before.reads))
+      ) {
         pages.set(route.file, before);
         continue;
       }
@@ -92,7 +95,8 @@ function changes(before: SiteModel, after: SiteModel): (reads: Reads) => boolean
     if (same === undefined) map.set(key, (same = compute()));
     return same;
   };
-  const wholeUnchanged = (key: PropertyKey): boolean => memo(wholes, key, () => sameValue(Reflect.get(before, key), Reflect.get(after, key)));
+  const wholeUnchanged = (key: PropertyKey): boolean =>
+    memo(wholes, key, () => sameValue(Reflect.get(before, key), Reflect.get(after, key)));
   const fieldUnchanged = (key: PropertyKey, field: PropertyKey): boolean => {
     let memos = fields.get(key);
     if (!memos) fields.set(key, (memos = new Map()));
@@ -102,7 +106,9 @@ function changes(before: SiteModel, after: SiteModel): (reads: Reads) => boolean
       // A section that is no longer a plain object, or whose keys were added, removed or reordered,
       // counts as changed as a whole: only a changed value is looked at field by field.
       if (!isPlainObject(a) || !isPlainObject(b) || !sameKeys(a, b)) return wholeUnchanged(key);
-      return Object.hasOwn(a, field) === Object.hasOwn(b, field) && sameValue(Reflect.get(a, field), Reflect.get(b, field));
+      return (
+        Object.hasOwn(a, field) === Object.hasOwn(b, field) && sameValue(Reflect.get(a, field), Reflect.get(b, field))
+      );
     });
   };
   // Plain loops: this runs for every page of the site on every save.
@@ -162,7 +168,10 @@ function trackReads(model: SiteModel): { model: SiteModel; reads: () => Reads } 
     const proxy = new Proxy(value, {
       get: (object, field, receiver) => (readField(key, field), Reflect.get(object, field, receiver)),
       has: (object, field) => (readField(key, field), Reflect.has(object, field)),
-      getOwnPropertyDescriptor: (object, field) => (readField(key, field), Reflect.getOwnPropertyDescriptor(object, field)),
+      getOwnPropertyDescriptor: (object, field) => (
+        readField(key, field),
+        Reflect.getOwnPropertyDescriptor(object, field)
+      ),
       ownKeys: (object) => (readWhole(key), Reflect.ownKeys(object)),
     });
     sections.set(key, proxy);
@@ -203,13 +212,21 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameValue(item, b[index]))
+    );
   }
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   return (
     keysA.length === keysB.length &&
-    keysA.every((key, index) => key === keysB[index] && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+    keysA.every(
+      (key, index) =>
+        key === keysB[index] && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
   );
 }

@@ -11,20 +11,25 @@ const STABLE_MS = 150;
 const GIVE_UP_MS = 30_000;
 
 /** Resolves once every image or large file in `files` has kept the same size and time for STABLE_MS. */
-export async function settle(files: Iterable<string>, sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<void> {
-  await Promise.all([...files].map(async (file) => {
-    let before = await signature(file);
-    if (before === undefined || (!SLOW_FILES.test(path.basename(file)) && before.size < LARGE_BYTES)) return;
-    const start = Date.now();
-    while (Date.now() - start < GIVE_UP_MS) {
-      // Already quiet for long enough (an image saved a while ago, touched now): no wait at all.
-      if (Date.now() - before.mtimeMs >= STABLE_MS) return;
-      await sleep(STABLE_MS);
-      const after = await signature(file);
-      if (after === undefined || (after.size === before.size && after.mtimeMs === before.mtimeMs)) return;
-      before = after;
-    }
-  }));
+export async function settle(
+  files: Iterable<string>,
+  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
+  await Promise.all(
+    [...files].map(async (file) => {
+      let before = await signature(file);
+      if (before === undefined || (!SLOW_FILES.test(path.basename(file)) && before.size < LARGE_BYTES)) return;
+      const start = Date.now();
+      while (Date.now() - start < GIVE_UP_MS) {
+        // Already quiet for long enough (an image saved a while ago, touched now): no wait at all.
+        if (Date.now() - before.mtimeMs >= STABLE_MS) return;
+        await sleep(STABLE_MS);
+        const after = await signature(file);
+        if (after === undefined || (after.size === before.size && after.mtimeMs === before.mtimeMs)) return;
+        before = after;
+      }
+    }),
+  );
 }
 
 async function signature(file: string): Promise<{ size: number; mtimeMs: number } | undefined> {

@@ -118,7 +118,13 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     try {
       // The same build as `build` runs; the cache makes it redo only what the save changed.
       const result = await buildSite(options, { cache, localEditor });
-      settings.timing?.({ changed: changedAt, started: start, reading, built: performance.now(), times: result.ok ? result.times : undefined });
+      settings.timing?.({
+        changed: changedAt,
+        started: start,
+        reading,
+        built: performance.now(),
+        times: result.ok ? result.times : undefined,
+      });
       if (!result.ok) {
         error(`${formatReport(result.problems, language)}\n${stillServing()}`);
         live.fail(problemsReport(result.problems, language));
@@ -126,7 +132,12 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       }
       if (result.problems.length > 0) error(formatReport(result.problems, language));
       // A misspelt field changes no page: its warning reaches open pages whether they reload or not.
-      live.warn(problemsReport(result.problems.filter((problem) => problem.severity === 'warning'), language));
+      live.warn(
+        problemsReport(
+          result.problems.filter((problem) => problem.severity === 'warning'),
+          language,
+        ),
+      );
       const previous = current;
       current = result;
       const summary = `${describe([...changed].map(shown))}: ${cache.pagesRendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - start)} ms`;
@@ -137,8 +148,14 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         if (changed.size > 0) log(`${summary}, reloading (revision ${live.revision}).`);
       }
       if (settings.write) {
-        await writeSite(options.out, result.files, settings.guard, (file, bytes) => siblingsOf(file, bytes, result.pages.length, options.cacheDir)).catch((reason: unknown) =>
-          error(describeEnvironmentError(reason, shown, language, options.out) ?? `Could not write ${shown(options.out)}/: ${errorDetails(reason).message}`));
+        await writeSite(options.out, result.files, settings.guard, (file, bytes) =>
+          siblingsOf(file, bytes, result.pages.length, options.cacheDir),
+        ).catch((reason: unknown) =>
+          error(
+            describeEnvironmentError(reason, shown, language, options.out) ??
+              `Could not write ${shown(options.out)}/: ${errorDetails(reason).message}`,
+          ),
+        );
       }
     } catch (reason) {
       // The machine's doing (a permission, a full disk): one line, no stack.
@@ -169,8 +186,18 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   await queue.runNow();
   if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
   const shownBase = base() === '/' ? '' : base();
-  if (localEditor) for (const line of editorLines(`http://localhost:${server.port}${shownBase || '/'}admin`, shown(editorRoot(options)), options.host)) log(line);
-  log(`Serving ${shownUrl(`${server.url}${shownBase}`)}${networkUrls(options.host, server.port, shownBase).map((url) => ` and ${shownUrl(url)}`).join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`);
+  if (localEditor)
+    for (const line of editorLines(
+      `http://localhost:${server.port}${shownBase || '/'}admin`,
+      shown(editorRoot(options)),
+      options.host,
+    ))
+      log(line);
+  log(
+    `Serving ${shownUrl(`${server.url}${shownBase}`)}${networkUrls(options.host, server.port, shownBase)
+      .map((url) => ` and ${shownUrl(url)}`)
+      .join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`,
+  );
 
   return {
     url: server.url,
@@ -194,7 +221,9 @@ function editorLines(url: string, root: string, host: string | undefined): strin
     `Editor: ${url} (in Chrome or Edge on this computer: "Lavora con Repository Locale", then pick the project folder ${root}/; the browser saves the files under content/ itself, this server accepts no writes)`,
   ];
   if (host !== undefined && !LOOPBACK.has(host)) {
-    lines.push(`Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at ${url}, in this computer's browser.`);
+    lines.push(
+      `Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at ${url}, in this computer's browser.`,
+    );
   }
   return lines;
 }
@@ -209,7 +238,8 @@ function sameFiles(a: ReadonlyMap<string, Uint8Array>, b: ReadonlyMap<string, Ui
   if (a.size !== b.size) return false;
   for (const [file, bytes] of a) {
     const other = b.get(file);
-    if (other !== bytes && (!other || !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(other))) return false;
+    if (other !== bytes && (!other || !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(other)))
+      return false;
   }
   return true;
 }

@@ -11,7 +11,15 @@ export function thirdPartyGates(site: SiteConfig): { map?: ConsentGate; reviews?
     `il tuo browser si collega ai server di ${new URL(url).hostname}, che ricevono il tuo indirizzo IP e possono usare cookie o strumenti analoghi anche per finalità proprie.`;
   const automatically = 'Il contenuto si carica da solo se accetti i cookie di marketing.';
   return {
-    map: { notice: `La mappa è fornita da un servizio esterno: per mostrarla ${implies(site.map.embedUrl)} ${automatically}`, load: 'Carica la mappa', maxAgeDays },
-    reviews: { notice: `Le recensioni sono fornite da un servizio esterno: per mostrarle ${implies(site.reviews.scriptUrl)} ${automatically}`, load: 'Carica le recensioni', maxAgeDays },
+    map: {
+      notice: `La mappa è fornita da un servizio esterno: per mostrarla ${implies(site.map.embedUrl)} ${automatically}`,
+      load: 'Carica la mappa',
+      maxAgeDays,
+    },
+    reviews: {
+      notice: `Le recensioni sono fornite da un servizio esterno: per mostrarle ${implies(site.reviews.scriptUrl)} ${automatically}`,
+      load: 'Carica le recensioni',
+      maxAgeDays,
+    },
   };
 }

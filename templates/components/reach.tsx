@@ -12,7 +12,8 @@ export function reachHtml(text: string, team: readonly Pick<Professional, 'name'
       {text}
       {team.map((professional) => (
         <span key={professional.email} className="form-reach__person">
-          {professional.name}: <PhoneLink phone={professional.phone} />, <a href={`mailto:${professional.email}`}>{professional.email}</a>
+          {professional.name}: <PhoneLink phone={professional.phone} />,{' '}
+          <a href={`mailto:${professional.email}`}>{professional.email}</a>
         </span>
       ))}
     </>,

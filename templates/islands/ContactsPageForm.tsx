@@ -36,7 +36,14 @@ export default function ContactsPageForm({ privacyHref, mode, emailjs, reach }: 
   const sending = status.phase === 'sending';
   // A sent form is reset, which unticks the box without a change event.
   return (
-    <form ref={form} className="contact-form" noValidate onSubmit={submit} onChange={(event) => setConsent(hasConsent(event.currentTarget))} onReset={() => setConsent(false)}>
+    <form
+      ref={form}
+      className="contact-form"
+      noValidate
+      onSubmit={submit}
+      onChange={(event) => setConsent(hasConsent(event.currentTarget))}
+      onReset={() => setConsent(false)}
+    >
       <FormFields idPrefix="contacts-page" privacyHref={privacyHref} />
       <SubmitButton disabled={!consent || sending} sending={sending} />
       {mode && <StatusMessage status={status} reach={reach} />}

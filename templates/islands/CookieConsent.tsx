@@ -32,7 +32,8 @@ function AcceptRejectButtons() {
 }
 
 /** The dialog's two choice boxes, by the category each one sets (the necessary one is fixed). */
-const boxes = (dialog: HTMLDialogElement) => dialog.querySelectorAll<HTMLInputElement & { name: keyof Consent }>('input[name]');
+const boxes = (dialog: HTMLDialogElement) =>
+  dialog.querySelectorAll<HTMLInputElement & { name: keyof Consent }>('input[name]');
 
 /**
  * The banner is server-rendered hidden (the server cannot know the visitor's choice) and shown by an
@@ -79,7 +80,11 @@ export default function CookieConsent({ privacyHref, maxAgeDays }: CookieConsent
     if (event.target === box) return box.close();
     const action = (event.target as Element).closest('button')?.value;
     if (action === 'close') box.close();
-    else if (action === 'save') choose({ ...consent.current, ...Object.fromEntries([...boxes(box)].map(({ name, checked }) => [name, checked])) });
+    else if (action === 'save')
+      choose({
+        ...consent.current,
+        ...Object.fromEntries([...boxes(box)].map(({ name, checked }) => [name, checked])),
+      });
     else if (action) choose(action === 'all' ? ALL : NONE);
   };
 
@@ -115,7 +120,13 @@ export default function CookieConsent({ privacyHref, maxAgeDays }: CookieConsent
           () => document.querySelector('.consent-banner')!,
         )}
       />
-      <dialog ref={dialog} className="consent-dialog" aria-labelledby="consent-dialog-title" onClick={act} onClose={returnFocus}>
+      <dialog
+        ref={dialog}
+        className="consent-dialog"
+        aria-labelledby="consent-dialog-title"
+        onClick={act}
+        onClose={returnFocus}
+      >
         <div
           className="consent-dialog__body"
           {...kept(

@@ -10,7 +10,16 @@ interface MapEmbedProps {
 /** Without a gate the page renders this statically (no island, no script), exactly as an iframe. */
 export default function MapEmbed({ src, title, gate }: MapEmbedProps) {
   const [allowed, allow] = useConsentGate(gate);
-  if (gate && !allowed) return <ConsentPlaceholder gate={gate} onLoad={allow} className="consent-placeholder contact-block__map" />;
+  if (gate && !allowed)
+    return <ConsentPlaceholder gate={gate} onLoad={allow} className="consent-placeholder contact-block__map" />;
   // `loading` before `src`: Preact sets properties in this order, and a frame given its src first may load eagerly.
-  return <iframe className="contact-block__map" loading="lazy" referrerPolicy="no-referrer-when-downgrade" src={src} title={title} />;
+  return (
+    <iframe
+      className="contact-block__map"
+      loading="lazy"
+      referrerPolicy="no-referrer-when-downgrade"
+      src={src}
+      title={title}
+    />
+  );
 }

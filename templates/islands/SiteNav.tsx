@@ -121,14 +121,29 @@ export default function SiteNav({ links, team, currentPath }: SiteNavProps) {
       />
       <ul id="site-nav-menu" className="nav-list" onClick={closeOnNavigation}>
         {links.slice(0, 1).map(item)}
-        <li ref={dropdown} className="nav-dropdown" data-open={String(teamOpen)} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
-          <button ref={teamButton} type="button" className="nav-dropdown__button" aria-expanded={teamOpen} aria-controls="site-nav-team" onClick={() => setTeamOpen(hovered.current || !teamOpen)}>
+        <li
+          ref={dropdown}
+          className="nav-dropdown"
+          data-open={String(teamOpen)}
+          onPointerEnter={hover(true)}
+          onPointerLeave={hover(false)}
+        >
+          <button
+            ref={teamButton}
+            type="button"
+            className="nav-dropdown__button"
+            aria-expanded={teamOpen}
+            aria-controls="site-nav-team"
+            onClick={() => setTeamOpen(hovered.current || !teamOpen)}
+          >
             Chi Siamo
           </button>
           <ul
             id="site-nav-team"
             className="nav-dropdown__list"
-            {...kept(!globalThis.BROCHURE_CLIENT && team.map(({ name, href }) => item({ label: name, href })), () => byId('site-nav-team'))}
+            {...kept(!globalThis.BROCHURE_CLIENT && team.map(({ name, href }) => item({ label: name, href })), () =>
+              byId('site-nav-team'),
+            )}
           />
         </li>
         {links.slice(1).map(item)}

@@ -21,7 +21,10 @@ const listeners = new Set<(consent: Consent) => void>();
  */
 export function readConsent(maxAgeDays = Infinity): Consent | null {
   try {
-    const { date, consent } = JSON.parse(localStorage.getItem(CONSENT_KEY)!) as { date: unknown; consent: Record<string, unknown> };
+    const { date, consent } = JSON.parse(localStorage.getItem(CONSENT_KEY)!) as {
+      date: unknown;
+      consent: Record<string, unknown>;
+    };
     const { necessary, analytics, marketing } = consent;
     return typeof date === 'string' &&
       necessary === true &&
@@ -38,7 +41,10 @@ export function readConsent(maxAgeDays = Infinity): Consent | null {
 /** Stores the choice with the current time; a browser that refuses storage keeps it for this visit only. */
 export function writeConsent(consent: Consent): void {
   try {
-    localStorage.setItem(CONSENT_KEY, JSON.stringify({ date: new Date().toISOString(), consent: { necessary: true, ...consent } }));
+    localStorage.setItem(
+      CONSENT_KEY,
+      JSON.stringify({ date: new Date().toISOString(), consent: { necessary: true, ...consent } }),
+    );
   } catch {
     // Storage disabled or full: the choice still applies in memory until the page is left.
   }

@@ -39,7 +39,13 @@ export function FormFields({ idPrefix, privacyHref }: FormFieldsProps) {
             {INPUTS.map(({ name, label, type, autoComplete, required }) => (
               <div key={name} className="form-field">
                 <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
-                <input id={`${idPrefix}-${name}`} name={name} type={type} autoComplete={autoComplete} required={required} />
+                <input
+                  id={`${idPrefix}-${name}`}
+                  name={name}
+                  type={type}
+                  autoComplete={autoComplete}
+                  required={required}
+                />
               </div>
             ))}
             <div className="form-field">
@@ -71,7 +77,13 @@ export function readMessage(form: HTMLFormElement): ContactMessage {
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  return { name: text('name'), surname: text('surname'), email: text('email'), phone: text('phone'), message: text('message') };
+  return {
+    name: text('name'),
+    surname: text('surname'),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message'),
+  };
 }
 
 /** Whether the privacy checkbox of a form rendered with `FormFields` is ticked. */

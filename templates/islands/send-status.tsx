@@ -64,9 +64,14 @@ export function StatusMessage({ status, reach }: { status: FormStatus; reach?: R
   const { phase } = status;
   return (
     // `form-status--success`, `--error` or `--notice` once there is something to say.
-    <p className={phase === 'idle' || phase === 'sending' ? 'form-status' : `form-status form-status--${phase}`} role="status">
+    <p
+      className={phase === 'idle' || phase === 'sending' ? 'form-status' : `form-status form-status--${phase}`}
+      role="status"
+    >
       {phase === 'error' ? `${FAILURE} ${status.detail}` : phase === 'success' ? SUCCESS : null}
-      {reach && (phase === 'error' || phase === 'notice') && <span className="form-reach" dangerouslySetInnerHTML={{ __html: reach }} />}
+      {reach && (phase === 'error' || phase === 'notice') && (
+        <span className="form-reach" dangerouslySetInnerHTML={{ __html: reach }} />
+      )}
     </p>
   );
 }

@@ -14,7 +14,8 @@ function ProfessionalContacts({ professional }: { professional: Professional }) 
           <span className="site-footer__label">Telefono</span> <PhoneLink phone={professional.phone} />
         </li>
         <li>
-          <span className="site-footer__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>
+          <span className="site-footer__label">E-mail</span>{' '}
+          <a href={`mailto:${professional.email}`}>{professional.email}</a>
         </li>
         <li>
           <LinkedInLink professional={professional} />

@@ -30,7 +30,13 @@ export function Header({ model, assets, currentPath }: HeaderProps) {
       <div className="container site-header__inner">
         <div className="brand">
           <a className="brand__link" href={siteHref(site, BUILT_IN_PATHS.home)}>
-            <Picture className="brand__logo" image={imageAsset(assets, site.logo)} alt="" sizes="3rem" loading="eager" />
+            <Picture
+              className="brand__logo"
+              image={imageAsset(assets, site.logo)}
+              alt=""
+              sizes="3rem"
+              loading="eager"
+            />
             <span className="brand__name">{site.name}</span>
           </a>
           <p className="brand__subtitle">{site.subtitle}</p>

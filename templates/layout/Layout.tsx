@@ -31,7 +31,11 @@ export function Layout({ model, route, assets, head, children }: LayoutProps) {
         <Header model={model} assets={assets} currentPath={route.path} />
         <main id="main">{children}</main>
         <Footer model={model} />
-        <Island name="CookieConsent" component={CookieConsent} props={{ privacyHref: siteHref(model.site, PRIVACY_PATH), maxAgeDays: model.site.consent.maxAgeDays }} />
+        <Island
+          name="CookieConsent"
+          component={CookieConsent}
+          props={{ privacyHref: siteHref(model.site, PRIVACY_PATH), maxAgeDays: model.site.consent.maxAgeDays }}
+        />
       </body>
     </html>
   );

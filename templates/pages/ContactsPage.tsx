@@ -1,6 +1,12 @@
 // Contatti: heading and text, a card per professional, the social and address cards, then the form.
 import type { ComponentProps } from 'react';
-import { Island, PRIVACY_PATH, type PageProps, type Professional, type SiteModel } from '../../src/render/for-templates.ts';
+import {
+  Island,
+  PRIVACY_PATH,
+  type PageProps,
+  type Professional,
+  type SiteModel,
+} from '../../src/render/for-templates.ts';
 import { siteHref } from '../components/site-href.ts';
 import { LinkedInLink, PhoneLink } from '../components/ContactLinks.tsx';
 import { Prose } from '../components/Prose.tsx';
@@ -54,7 +60,13 @@ function contactsFormProps({ site, home, contacts, team }: SiteModel): Component
   const { contactsPage, contactsOnFailure } = site.forms;
   const privacyHref = siteHref(site, PRIVACY_PATH);
   if (contactsPage === 'notice') return { privacyHref, mode: 'notice', reach: reachHtml(contacts.formNotice, team) };
-  if (contactsPage === 'send') return { privacyHref, mode: 'send', emailjs: site.emailjs, ...(contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}) };
+  if (contactsPage === 'send')
+    return {
+      privacyHref,
+      mode: 'send',
+      emailjs: site.emailjs,
+      ...(contactsOnFailure ? { reach: reachHtml(home.formFailureContacts, team) } : {}),
+    };
   return { privacyHref };
 }
 

@@ -29,7 +29,14 @@ export function HomePage(props: PageProps) {
   return (
     <Layout {...props} head={<ImagePreload image={hero} sizes={HERO_SIZES} />}>
       <section className="hero">
-        <Picture className="hero__image" image={hero} alt={home.hero.alt} sizes={HERO_SIZES} loading="eager" highPriority />
+        <Picture
+          className="hero__image"
+          image={hero}
+          alt={home.hero.alt}
+          sizes={HERO_SIZES}
+          loading="eager"
+          highPriority
+        />
         <div className="container hero__content">
           <h1 className="hero__title">{home.heading}</h1>
           <a className="button button--primary" href="#scrivici">
@@ -50,7 +57,11 @@ export function HomePage(props: PageProps) {
           <ul className="team-grid">
             {team.map((professional) => (
               <li key={professional.slug}>
-                <ProfessionalCard professional={professional} assets={assets} href={siteHref(site, professional.path)} />
+                <ProfessionalCard
+                  professional={professional}
+                  assets={assets}
+                  href={siteHref(site, professional.path)}
+                />
               </li>
             ))}
           </ul>
@@ -63,7 +74,11 @@ export function HomePage(props: PageProps) {
             {home.reviews.title}
           </h2>
           <p className="section-subtitle">{home.reviews.subtitle}</p>
-          <Island name="ReviewsLoader" component={ReviewsLoader} props={{ scriptUrl: site.reviews.scriptUrl, widgetClass: site.reviews.widgetClass, gate: gates.reviews }} />
+          <Island
+            name="ReviewsLoader"
+            component={ReviewsLoader}
+            props={{ scriptUrl: site.reviews.scriptUrl, widgetClass: site.reviews.widgetClass, gate: gates.reviews }}
+          />
         </div>
       </section>
 

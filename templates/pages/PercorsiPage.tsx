@@ -12,7 +12,11 @@ export function PercorsiPage(props: PageProps) {
   const { model, assets } = props;
   const { servicesPage, services } = model;
   const ids = new Set<string>();
-  const accordion = services.map((service) => ({ id: uniqueId(service.slug, service.position, ids), title: service.title, duration: durationSentence(service.duration) }));
+  const accordion = services.map((service) => ({
+    id: uniqueId(service.slug, service.position, ids),
+    title: service.title,
+    duration: durationSentence(service.duration),
+  }));
   const descriptions = services.map((service) => service.descriptionHtml);
   return (
     <Layout {...props}>
@@ -22,7 +26,12 @@ export function PercorsiPage(props: PageProps) {
         </header>
         <Prose className="page-intro" html={servicesPage.introHtml} />
         <div className="services">
-          <Island name="ServicesAccordion" component={ServicesAccordion} props={{ services: accordion }} serverProps={{ descriptions }} />
+          <Island
+            name="ServicesAccordion"
+            component={ServicesAccordion}
+            props={{ services: accordion }}
+            serverProps={{ descriptions }}
+          />
         </div>
         <p className="callout">{servicesPage.callout}</p>
         <div className="ally-badge">

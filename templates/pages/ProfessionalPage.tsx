@@ -25,7 +25,8 @@ function ContactsBox({ professional }: { professional: Professional }) {
           <span className="profile-box__label">Telefono</span> <PhoneLink phone={professional.phone} />
         </li>
         <li>
-          <span className="profile-box__label">E-mail</span> <a href={`mailto:${professional.email}`}>{professional.email}</a>
+          <span className="profile-box__label">E-mail</span>{' '}
+          <a href={`mailto:${professional.email}`}>{professional.email}</a>
         </li>
       </ul>
       <a className="button button--secondary profile-box__linkedin" href={professional.linkedin}>
@@ -43,7 +44,8 @@ function ContactsBox({ professional }: { professional: Professional }) {
 export function ProfessionalPage(props: PageProps) {
   const { route, assets } = props;
   const professional = route.professional;
-  if (!professional) throw new Error(`Route ${route.path ?? route.file} is a professional route without a professional`);
+  if (!professional)
+    throw new Error(`Route ${route.path ?? route.file} is a professional route without a professional`);
   const photo = imageAsset(assets, professional.photo.image);
   const head = (
     <>
@@ -54,7 +56,14 @@ export function ProfessionalPage(props: PageProps) {
   return (
     <Layout {...props} head={head}>
       <div className="container section profile">
-        <Picture className="profile__photo" image={photo} alt={professional.photo.alt} sizes={PHOTO_SIZES} loading="eager" highPriority />
+        <Picture
+          className="profile__photo"
+          image={photo}
+          alt={professional.photo.alt}
+          sizes={PHOTO_SIZES}
+          loading="eager"
+          highPriority
+        />
         <header className="profile__header">
           <h1 className="page-title">{professional.name}</h1>
           <p className="page-subtitle">{professional.role}</p>

@@ -24,7 +24,10 @@ const NAV_LINKS = ['Home', 'Percorsi', 'Contatti'] as const;
 const SUCCESS = 'Messaggio inviato! Ti risponderemo al più presto.';
 const EMAIL_ENDPOINT = 'https://api.emailjs.com/api/v1.0/email/send';
 /** The parts of the privacy label (contract §5 wording, as the built HTML has it). */
-const PRIVACY_WORDING = ["Dichiaro di aver letto l'informativa sulla privacy", 'e autorizzo il trattamento dei miei dati personali ai sensi del Regolamento UE 2016/679'];
+const PRIVACY_WORDING = [
+  "Dichiaro di aver letto l'informativa sulla privacy",
+  'e autorizzo il trattamento dei miei dati personali ai sensi del Regolamento UE 2016/679',
+];
 /** Spec §2: a graduation cap for study, a briefcase for work; these are the names the icons carry. */
 const TYPE_NAMES = { study: 'Formazione', work: 'Esperienza professionale' } as const;
 
@@ -105,7 +108,10 @@ function sharedView(route: string): Promise<{ page: Page; requests: Request[] }>
   let view = views.get(route);
   if (!view) {
     const requests: Request[] = [];
-    view = open(route, { shared: true, before: (fresh) => void fresh.on('request', (request) => requests.push(request)) }).then((page) => ({ page, requests }));
+    view = open(route, {
+      shared: true,
+      before: (fresh) => void fresh.on('request', (request) => requests.push(request)),
+    }).then((page) => ({ page, requests }));
     views.set(route, view);
   }
   return view;
@@ -114,7 +120,8 @@ function sharedView(route: string): Promise<{ page: Page; requests: Request[] }>
 const main = (page: Page) => page.getByRole('main');
 const nav = (page: Page) => page.getByRole('banner').getByRole('navigation');
 const menuToggle = (page: Page) => nav(page).getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
-const teamButton = (page: Page) => nav(page).getByRole('button', { name: 'Chi Siamo', exact: true, includeHidden: true });
+const teamButton = (page: Page) =>
+  nav(page).getByRole('button', { name: 'Chi Siamo', exact: true, includeHidden: true });
 const navLink = (page: Page, name: string) => nav(page).getByRole('link', { name, exact: true, includeHidden: true });
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
@@ -252,7 +259,10 @@ describe("the 'Chi Siamo' dropdown (spec §2)", () => {
     expect(point.y).toBeGreaterThan(panel.y + panel.height);
     const target = await page.evaluate(({ x, y }) => {
       const element = document.elementFromPoint(x, y);
-      return { inNav: !!element?.closest('nav'), interactive: !!element?.closest('a, button, input, textarea, select, label, iframe') };
+      return {
+        inNav: !!element?.closest('nav'),
+        interactive: !!element?.closest('a, button, input, textarea, select, label, iframe'),
+      };
     }, point);
     expect(target).toEqual({ inNav: false, interactive: false });
 
@@ -265,7 +275,8 @@ describe("the 'Chi Siamo' dropdown (spec §2)", () => {
 
 describe('the accordion on /percorsi (spec §2, §4, §9)', () => {
   const buttons = (page: Page) => main(page).getByRole('button', { includeHidden: true });
-  const expandedStates = (page: Page) => buttons(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-expanded')));
+  const expandedStates = (page: Page) =>
+    buttons(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-expanded')));
   const only = (index: number) => Array.from({ length: 9 }, (_, i) => (i === index ? 'true' : 'false'));
   const region = async (page: Page, index: number): Promise<Locator> => {
     const title = await buttons(page).nth(index).innerText();
@@ -336,11 +347,16 @@ describe('the accordion on /percorsi (spec §2, §4, §9)', () => {
 });
 
 /** The form whose submit button is 'Invia' (a <form> without a name has no role). */
-const contactForm = (page: Page) => main(page).locator('form').filter({ has: page.getByRole('button', { name: 'Invia', exact: true }) });
+const contactForm = (page: Page) =>
+  main(page)
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Invia', exact: true }) });
 
 /** The privacy checkbox's label carries the contract wording and a link to /privacy; the box is required. */
 async function expectPrivacyWording(form: Locator) {
-  const checkbox = form.getByRole('checkbox', { name: /informativa.*autorizzo il trattamento.*Regolamento UE 2016\/679/ });
+  const checkbox = form.getByRole('checkbox', {
+    name: /informativa.*autorizzo il trattamento.*Regolamento UE 2016\/679/,
+  });
   expect(await checkbox.count()).toBe(1);
   expect(await checkbox.getAttribute('required')).not.toBeNull();
   const label = form.getByText(/^Dichiaro di aver letto/);
@@ -373,7 +389,12 @@ describe('the page holds still while the islands hydrate', () => {
         await consentBanner(page).waitFor();
         await settled(page);
         // Google's "good" cumulative layout shift is under 0.1.
-        expect.soft(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), `${route} at ${viewport.width}px`).toBeLessThan(0.1);
+        expect
+          .soft(
+            await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
+            `${route} at ${viewport.width}px`,
+          )
+          .toBeLessThan(0.1);
       }
     }
   });
@@ -386,23 +407,30 @@ describe('the page holds still while the islands hydrate', () => {
     const descriptions = main(page).getByRole('region', { includeHidden: true });
     expect(await descriptions.count()).toBe(9);
     expect(await descriptions.first().isVisible()).toBe(false);
-    await page.waitForFunction(() => [...document.querySelectorAll('main section')].every((panel) => panel.getBoundingClientRect().height > 0), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('main section')].every((panel) => panel.getBoundingClientRect().height > 0),
+      undefined,
+      { timeout: 10_000 },
+    );
     for (const description of await descriptions.all()) expect(await description.isVisible()).toBe(true);
   });
 });
 
 describe('contact forms markup (spec §5)', () => {
-  it.each(['/contatti', '/'])('on %s: name, surname, email and message are required, phone is not; novalidate; the privacy wording', async (route) => {
-    const { page } = await sharedView(route);
-    const form = contactForm(page);
-    expect(await form.count()).toBe(1);
-    expect(await form.getAttribute('novalidate')).not.toBeNull();
-    for (const label of ['Nome *', 'Cognome *', 'Email *', 'Messaggio *']) {
-      expect(await form.getByLabel(label, { exact: true }).getAttribute('required'), label).not.toBeNull();
-    }
-    expect(await form.getByLabel('Telefono', { exact: true }).getAttribute('required')).toBeNull();
-    await expectPrivacyWording(form);
-  });
+  it.each(['/contatti', '/'])(
+    'on %s: name, surname, email and message are required, phone is not; novalidate; the privacy wording',
+    async (route) => {
+      const { page } = await sharedView(route);
+      const form = contactForm(page);
+      expect(await form.count()).toBe(1);
+      expect(await form.getAttribute('novalidate')).not.toBeNull();
+      for (const label of ['Nome *', 'Cognome *', 'Email *', 'Messaggio *']) {
+        expect(await form.getByLabel(label, { exact: true }).getAttribute('required'), label).not.toBeNull();
+      }
+      expect(await form.getByLabel('Telefono', { exact: true }).getAttribute('required')).toBeNull();
+      await expectPrivacyWording(form);
+    },
+  );
 });
 
 describe('profile timelines follow their content files (spec §2)', () => {
@@ -415,19 +443,34 @@ describe('profile timelines follow their content files (spec §2)', () => {
       const person = professionals[index];
       if (!person) throw new Error(`no professional ${index}`);
       const { page } = await sharedView(`/${person.slug}`);
-      const heading = main(page).getByRole('heading', { level: 2, name: 'Percorso Formativo e Professionale', exact: true });
+      const heading = main(page).getByRole('heading', {
+        level: 2,
+        name: 'Percorso Formativo e Professionale',
+        exact: true,
+      });
       const entries = heading.locator('xpath=following::*[self::ol or self::ul][1]').getByRole('listitem');
       expect(await entries.count()).toBe(person.timeline.length);
 
-      const names = await Promise.all((await entries.all()).map((entry) => entry.getByRole('img').getAttribute('aria-label')));
+      const names = await Promise.all(
+        (await entries.all()).map((entry) => entry.getByRole('img').getAttribute('aria-label')),
+      );
       expect(names).toEqual(person.timeline.map((entry) => TYPE_NAMES[entry.type]));
 
       for (const [position, expected] of person.timeline.entries()) {
         const entry = entries.nth(position);
-        expect(await entry.getByRole('img', { name: TYPE_NAMES[expected.type], exact: true }).count(), expected.title).toBe(1);
-        expect(await entry.getByRole('heading', { name: expected.title, exact: true }).isVisible(), expected.title).toBe(true);
+        expect(
+          await entry.getByRole('img', { name: TYPE_NAMES[expected.type], exact: true }).count(),
+          expected.title,
+        ).toBe(1);
+        expect(
+          await entry.getByRole('heading', { name: expected.title, exact: true }).isVisible(),
+          expected.title,
+        ).toBe(true);
         // Date, title and, when given, the place: nothing else is written in the entry.
-        const lines = (await entry.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
+        const lines = (await entry.innerText())
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
         if (expected.place) {
           expect(await entry.getByText(expected.place, { exact: true }).isVisible(), expected.title).toBe(true);
           expect(lines.slice(1), expected.title).toEqual([expected.title, expected.place]);
@@ -486,7 +529,9 @@ describe('only one first-party script and no metrics (spec §7)', () => {
   const isLocal = (request: Request) => new URL(request.url()).origin === session.site.url;
   /** What a metrics report would look like: a beacon, a non-GET, or a URL naming metrics or vitals. */
   const looksLikeMetrics = (request: Request) =>
-    request.resourceType() === 'ping' || request.method() !== 'GET' || /metric|vitals|analytics|beacon|telemetry|collect/i.test(request.url());
+    request.resourceType() === 'ping' ||
+    request.method() !== 'GET' ||
+    /metric|vitals|analytics|beacon|telemetry|collect/i.test(request.url());
 
   for (const route of routes) {
     it(`${route}: a single /static/js/islands.<hash>.js, no chunks, no metrics request`, async () => {
@@ -495,15 +540,23 @@ describe('only one first-party script and no metrics (spec §7)', () => {
       const scripts = requests.filter(isScript).map((request) => request.url());
       expect(scripts).toHaveLength(1);
       expect(scripts[0]).toMatch(new RegExp(`^${session.site.url}/static/js/islands\\.[0-9a-f]+\\.js$`));
-      expect(requests.filter((request) => isLocal(request) && new URL(request.url()).pathname.startsWith('/static/js/')).map((request) => request.url())).toEqual(scripts);
+      expect(
+        requests
+          .filter((request) => isLocal(request) && new URL(request.url()).pathname.startsWith('/static/js/'))
+          .map((request) => request.url()),
+      ).toEqual(scripts);
 
       // All the way down, half a screen at a time so every lazy load fires, and back: still one
       // first-party script, and the reviews widget's is the only other.
       await scrollThrough(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForLoadState('networkidle');
-      expect(requests.filter((request) => isScript(request) && isLocal(request)).map((request) => request.url())).toEqual(scripts);
-      const foreign = requests.filter((request) => isScript(request) && !isLocal(request)).map((request) => request.url());
+      expect(
+        requests.filter((request) => isScript(request) && isLocal(request)).map((request) => request.url()),
+      ).toEqual(scripts);
+      const foreign = requests
+        .filter((request) => isScript(request) && !isLocal(request))
+        .map((request) => request.url());
       expect(foreign).toEqual(route === '/' ? [config.reviews.scriptUrl] : []);
       expect(requests.filter(looksLikeMetrics).map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
     });
@@ -518,7 +571,10 @@ describe('the home form sends the contract payload (spec §3, §4, §7, §8)', (
     await page.route(EMAIL_ENDPOINT, (route) => {
       const cors = { 'access-control-allow-origin': '*' };
       if (route.request().method() === 'OPTIONS') {
-        return route.fulfill({ status: 204, headers: { ...cors, 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' } });
+        return route.fulfill({
+          status: 204,
+          headers: { ...cors, 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' },
+        });
       }
       posts.push({ body: route.request().postDataJSON(), contentType: route.request().headers()['content-type'] });
       return route.fulfill({ status: 200, contentType: 'text/plain', headers: cors, body: 'OK' });
@@ -526,7 +582,12 @@ describe('the home form sends the contract payload (spec §3, §4, §7, §8)', (
     await dismissBanner(page);
 
     const form = contactForm(page);
-    const fields = { 'Nome *': 'Maria', 'Cognome *': 'Rossi', 'Email *': 'maria.rossi@example.com', 'Messaggio *': 'Vorrei fissare un primo colloquio.' };
+    const fields = {
+      'Nome *': 'Maria',
+      'Cognome *': 'Rossi',
+      'Email *': 'maria.rossi@example.com',
+      'Messaggio *': 'Vorrei fissare un primo colloquio.',
+    };
     const send = async (phone: string) => {
       for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
       await form.getByLabel('Telefono', { exact: true }).fill(phone);
@@ -539,7 +600,13 @@ describe('the home form sends the contract payload (spec §3, §4, §7, §8)', (
       user_id: config.emailjs.userId,
       service_id: config.emailjs.serviceId,
       template_id: config.emailjs.templateId,
-      template_params: { name: 'Maria', surname: 'Rossi', email: 'maria.rossi@example.com', phone, message: 'Vorrei fissare un primo colloquio.' },
+      template_params: {
+        name: 'Maria',
+        surname: 'Rossi',
+        email: 'maria.rossi@example.com',
+        phone,
+        message: 'Vorrei fissare un primo colloquio.',
+      },
     });
 
     await send('');
@@ -548,7 +615,8 @@ describe('the home form sends the contract payload (spec §3, §4, §7, §8)', (
     expect(posts[0]?.contentType).toMatch(/^application\/json/);
 
     // Reset: every field empty and the privacy box unticked.
-    for (const label of [...Object.keys(fields), 'Telefono']) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
+    for (const label of [...Object.keys(fields), 'Telefono'])
+      expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
     expect(await form.getByRole('checkbox', { name: /informativa/ }).isChecked()).toBe(false);
     expect(await form.getByRole('button', { name: 'Invia', exact: true }).isEnabled()).toBe(true);
 

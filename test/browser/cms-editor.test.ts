@@ -93,7 +93,10 @@ describe('the web editor of brochure watch --edit', () => {
     project = await tempDir('brochure-cms-');
     content = path.join(project, 'content');
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
-    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
+    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], {
+      cwd: project,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
@@ -108,7 +111,9 @@ describe('the web editor of brochure watch --edit', () => {
     await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
     await context.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (event) => {
-        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(
+          `${event.effectiveDirective} ${event.blockedURI}`,
+        );
       }),
     );
     const login = await openEditor('/');
@@ -158,7 +163,9 @@ describe('the web editor of brochure watch --edit', () => {
     expect(after.split('\n').length).toBe(before.split('\n').length);
 
     const site = await context.newPage();
-    await eventually('the rebuilt page', async () => ((await (await fetch(`${url}/percorsi`)).text()).includes('Consulenza in sessuologia clinica') ? true : undefined));
+    await eventually('the rebuilt page', async () =>
+      (await (await fetch(`${url}/percorsi`)).text()).includes('Consulenza in sessuologia clinica') ? true : undefined,
+    );
     await site.goto(`${url}/percorsi`);
     await site.getByText('Consulenza in sessuologia clinica').waitFor();
     await site.close();
@@ -170,7 +177,10 @@ describe('the web editor of brochure watch --edit', () => {
   it('adds a professional with an uploaded photo: new page, menu entry and images', async () => {
     // A photo of its own (Sveltia would reuse a file already in the library with the same bytes).
     const photo = path.join(await tempDir('brochure-photo-'), 'Maria Rossi.JPG');
-    await sharp(path.join(ROOT, 'content', 'images', 'giulia-marchetti.jpg')).rotate(180).jpeg().toFile(photo);
+    await sharp(path.join(ROOT, 'content', 'images', 'giulia-marchetti.jpg'))
+      .rotate(180)
+      .jpeg()
+      .toFile(photo);
     const page = await openEditor('/collections/professionals/new');
     await page.getByRole('button', { name: 'Sfoglia' }).first().click();
     const chooser = page.waitForEvent('filechooser');
@@ -187,11 +197,20 @@ describe('the web editor of brochure watch --edit', () => {
     await field(page, 'LinkedIn').fill('https://www.linkedin.com/in/maria-rossi-example');
     await field(page, 'Iscrizione all’Albo').fill('Iscritta all’Ordine degli Psicologi della Regione Abruzzo, n. 4012');
     await page.getByRole('button', { name: /Aggiungi.*Specializzazioni/ }).click();
-    await page.getByRole('textbox', { name: /Specializzazion/ }).last().fill('Psicologia clinica dell’adulto');
+    await page
+      .getByRole('textbox', { name: /Specializzazion/ })
+      .last()
+      .fill('Psicologia clinica dell’adulto');
     // Before any save, the preview is already her page, with the photo she just picked, in its own size.
     const photoInPreview = page.frameLocator('iframe.preview').locator('main img.profile__photo');
     await photoInPreview.and(page.frameLocator('iframe.preview').locator('[src^="blob:"][width="1200"]')).waitFor();
-    expect(await eventually('the photo to load', () => photoInPreview.evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.naturalWidth : undefined)))).toBe(1200);
+    expect(
+      await eventually('the photo to load', () =>
+        photoInPreview.evaluate((image: HTMLImageElement) =>
+          image.complete && image.naturalWidth > 0 ? image.naturalWidth : undefined,
+        ),
+      ),
+    ).toBe(1200);
     await save(page);
     expect(await syncToDisk(page)).toEqual(['content/images/maria-rossi.jpg', 'content/professionals/maria-rossi.md']);
 
@@ -222,7 +241,11 @@ describe('the web editor of brochure watch --edit', () => {
     const page = await openEditor('/collections/services/new');
     await field(page, 'Durata').fill('50');
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
-    await page.getByRole('group', { name: /Titolo/ }).first().getByText('Questo campo è obbligatorio.').waitFor();
+    await page
+      .getByRole('group', { name: /Titolo/ })
+      .first()
+      .getByText('Questo campo è obbligatorio.')
+      .waitFor();
     expect([...(await readFolder(page)).keys()]).toEqual(before);
   });
 
@@ -233,7 +256,10 @@ describe('the web editor of brochure watch --edit', () => {
     const before = await readFolder(await openEditor('/'));
     const page = await openEditor('/collections/professionals/entries/giulia-marchetti');
     await field(page, 'Nome e cognome').waitFor();
-    await page.getByRole('button', { name: /Sostituisci l.immagine/ }).first().click();
+    await page
+      .getByRole('button', { name: /Sostituisci l.immagine/ })
+      .first()
+      .click();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
     await (await chooser).setFiles(heic);
@@ -243,7 +269,9 @@ describe('the web editor of brochure watch --edit', () => {
     await dialog.waitFor();
     const text = await dialog.innerText();
     expect(text).toContain('Il sito non accetterebbe questa voce:');
-    expect(text).toContain('Foto (photo, image): "images/foto.heic" è una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG');
+    expect(text).toContain(
+      'Foto (photo, image): "images/foto.heic" è una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG',
+    );
     // One mistake, one line: nothing about folders or other fields.
     expect(text.split('•').length).toBe(2);
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -278,17 +306,30 @@ describe('the web editor of brochure watch --edit', () => {
         return undefined;
       });
       await box.getByRole('button', { name: 'Grassetto' }).waitFor();
-      const buttons = await box.getByRole('button').evaluateAll((all) => all.map((button) => button.getAttribute('aria-label') ?? button.textContent!.trim()));
-      await box.getByRole('button', { name: /Opzioni Stile Testo/ }).first().click();
+      const buttons = await box
+        .getByRole('button')
+        .evaluateAll((all) => all.map((button) => button.getAttribute('aria-label') ?? button.textContent!.trim()));
+      await box
+        .getByRole('button', { name: /Opzioni Stile Testo/ })
+        .first()
+        .click();
       const menu = page.locator('[role=menu], [role=listbox]').last();
       await menu.waitFor();
-      const styles = await menu.locator('[role^=menuitem], [role=option]').evaluateAll((all) => all.map((item) => item.textContent!.replace(/\bcheck\b/, '').replace(/^[a-z_0-9]+\s+/, '').trim()));
+      const styles = await menu.locator('[role^=menuitem], [role=option]').evaluateAll((all) =>
+        all.map((item) =>
+          item
+            .textContent!.replace(/\bcheck\b/, '')
+            .replace(/^[a-z_0-9]+\s+/, '')
+            .trim(),
+        ),
+      );
       await page.keyboard.press('Escape');
       return { buttons, styles };
     };
     const service = await toolbar('/collections/services/entries/02-sessuologia');
     expect(service.buttons).toEqual(expect.arrayContaining(['Grassetto', 'Corsivo', 'Link']));
-    for (const absent of ['Barrato', 'Codice', 'Citazione', 'Immagine', 'Modifica in Markdown']) expect(service.buttons, absent).not.toContain(absent);
+    for (const absent of ['Barrato', 'Codice', 'Citazione', 'Immagine', 'Modifica in Markdown'])
+      expect(service.buttons, absent).not.toContain(absent);
     // Inside a service (an h2 on the page) headings start at h3.
     expect(service.styles).toEqual(['Paragrafo', 'Titolo 3', 'Elenco Puntato', 'Elenco Numerato']);
     // Chiara's page: the HEIC test left Giulia's with an unsaved draft, which Sveltia offers to restore.
@@ -299,18 +340,32 @@ describe('the web editor of brochure watch --edit', () => {
   it('reorders the services: «Riordina», one up, «Fatto», and the page follows', async () => {
     const page = await openEditor('/collections/services');
     await page.getByRole('button', { name: 'Riordina le Voci' }).click();
-    await page.getByRole('row', { name: /Orientamento al futuro/ }).getByRole('button', { name: 'Sposta Su' }).click();
+    await page
+      .getByRole('row', { name: /Orientamento al futuro/ })
+      .getByRole('button', { name: 'Sposta Su' })
+      .click();
     await page.getByRole('button', { name: 'Fine del Riordino delle Voci' }).click();
     // Read while Sveltia may still be writing the files: a read that meets one mid-write tries again.
-    await eventually('the reordered files', async () => ((await readFolder(page).catch(() => undefined))?.get('content/services/09-orientamento.md')?.toString().includes('order: 8') ? true : undefined));
+    await eventually('the reordered files', async () =>
+      (await readFolder(page).catch(() => undefined))
+        ?.get('content/services/09-orientamento.md')
+        ?.toString()
+        .includes('order: 8')
+        ? true
+        : undefined,
+    );
     const before = await readFile(path.join(content, 'services', '09-orientamento.md'), 'utf8');
     const changed = await syncToDisk(page);
     expect(changed).toEqual(['content/services/08-regolazione-emozioni.md', 'content/services/09-orientamento.md']);
     // Only the order line changes.
-    expect(changedLines(before, await readFile(path.join(content, 'services', '09-orientamento.md'), 'utf8'))).toEqual(['order: 8']);
+    expect(changedLines(before, await readFile(path.join(content, 'services', '09-orientamento.md'), 'utf8'))).toEqual([
+      'order: 8',
+    ]);
     const html = await eventually('the reordered page', async () => {
       const text = await (await fetch(`${url}/percorsi`)).text();
-      return text.indexOf('Orientamento al futuro') < text.indexOf('Consapevolezza e regolazione delle emozioni') ? text : undefined;
+      return text.indexOf('Orientamento al futuro') < text.indexOf('Consapevolezza e regolazione delle emozioni')
+        ? text
+        : undefined;
     });
     expect(html).toContain('Orientamento al futuro');
     const check = await runInProcess(['check'], project);
@@ -327,13 +382,23 @@ describe('the web editor of brochure watch --edit', () => {
     const reloaded = page.waitForEvent('load');
     await writeFile(file, original.replace('duration: 50', 'durata: 50'));
     await reloaded;
-    const panelText = () => page.evaluate(() => document.querySelector('brochure-warnings')?.shadowRoot?.textContent ?? null);
-    const text = await eventually('the warnings panel', () => panelText().then((found) => found ?? undefined, () => undefined));
+    const panelText = () =>
+      page.evaluate(() => document.querySelector('brochure-warnings')?.shadowRoot?.textContent ?? null);
+    const text = await eventually('the warnings panel', () =>
+      panelText().then(
+        (found) => found ?? undefined,
+        () => undefined,
+      ),
+    );
     expect(text).toContain('Avvisi');
-    expect(text).toContain('content/services/01-sostegno-psicologico.md:3 attenzione: durata: campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "duration"?');
+    expect(text).toContain(
+      'content/services/01-sostegno-psicologico.md:3 attenzione: durata: campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "duration"?',
+    );
     // The page stays usable: the panel is a status in a corner, not a dialog over it.
     expect(await page.evaluate(() => document.querySelector('brochure-overlay'))).toBeNull();
-    await page.evaluate(() => (document.querySelector('brochure-warnings')!.shadowRoot!.querySelector('button') as HTMLButtonElement).click());
+    await page.evaluate(() =>
+      (document.querySelector('brochure-warnings')!.shadowRoot!.querySelector('button') as HTMLButtonElement).click(),
+    );
     expect(await panelText()).toBeNull();
     await writeFile(file, original);
   });

@@ -23,7 +23,8 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   const gate = (yaml: string) => {
-    if (!yaml.includes('thirdPartyNeedsConsent: false')) throw new Error('the sample site.yaml no longer sets thirdPartyNeedsConsent: false');
+    if (!yaml.includes('thirdPartyNeedsConsent: false'))
+      throw new Error('the sample site.yaml no longer sets thirdPartyNeedsConsent: false');
     return `${yaml.replace('thirdPartyNeedsConsent: false', 'thirdPartyNeedsConsent: true')}\nconsent:\n  maxAgeDays: 180\n`;
   };
   [plain, gated, browser, probe] = await Promise.all([
@@ -42,7 +43,10 @@ afterAll(async () => {
 
 /** A consent record as the banner writes it, dated `daysAgo` days back. */
 function record(marketing: boolean, daysAgo = 1, analytics = marketing): string {
-  return JSON.stringify({ date: new Date(Date.now() - daysAgo * DAY_MS).toISOString(), consent: { necessary: true, analytics, marketing } });
+  return JSON.stringify({
+    date: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
+    consent: { necessary: true, analytics, marketing },
+  });
 }
 
 interface Opened {
@@ -105,7 +109,9 @@ async function expectWaiting(page: Page, log: ThirdPartyLog): Promise<void> {
 describe('privacy.thirdPartyNeedsConsent: false (the default, as site-spec.md has it)', () => {
   it('renders the map frame in the HTML and loads both embeds before any choice, with no placeholder', async () => {
     const html = await (await fetch(`${plain.url}/`)).text();
-    expect(html).toMatch(/<iframe class="contact-block__map"[^>]* src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+    expect(html).toMatch(
+      /<iframe class="contact-block__map"[^>]* src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html/,
+    );
     expect(html).not.toContain('consent-placeholder');
     expect(html).not.toContain('data-island="MapEmbed"');
     const { page, log, errors } = await open(plain);
@@ -138,8 +144,14 @@ describe('privacy.thirdPartyNeedsConsent: true', () => {
     expect(await map.locator('p').textContent()).toBe(
       'La mappa è fornita da un servizio esterno: per mostrarla il tuo browser si collega ai server di www.openstreetmap.org, che ricevono il tuo indirizzo IP e possono usare cookie o strumenti analoghi anche per finalità proprie. Il contenuto si carica da solo se accetti i cookie di marketing.',
     );
-    expect(await reviews.getByRole('button').allTextContents()).toEqual(['Carica le recensioni', 'Modifica le preferenze sui cookie']);
-    expect(await map.getByRole('button').allTextContents()).toEqual(['Carica la mappa', 'Modifica le preferenze sui cookie']);
+    expect(await reviews.getByRole('button').allTextContents()).toEqual([
+      'Carica le recensioni',
+      'Modifica le preferenze sui cookie',
+    ]);
+    expect(await map.getByRole('button').allTextContents()).toEqual([
+      'Carica la mappa',
+      'Modifica le preferenze sui cookie',
+    ]);
     expect(await violations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -258,10 +270,24 @@ describe('consent.maxAgeDays', () => {
 
 describe("the banner's choices", () => {
   const PROPERTIES = [
-    'font-size', 'font-family', 'font-weight', 'line-height', 'letter-spacing', 'text-transform',
-    'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-    'border-top-width', 'border-top-style', 'border-top-color', 'border-radius',
-    'background-color', 'color', 'box-shadow', 'text-decoration-line',
+    'font-size',
+    'font-family',
+    'font-weight',
+    'line-height',
+    'letter-spacing',
+    'text-transform',
+    'padding-top',
+    'padding-right',
+    'padding-bottom',
+    'padding-left',
+    'border-top-width',
+    'border-top-style',
+    'border-top-color',
+    'border-radius',
+    'background-color',
+    'color',
+    'box-shadow',
+    'text-decoration-line',
   ];
 
   /** The computed styles and box size of a button. */
@@ -269,13 +295,23 @@ describe("the banner's choices", () => {
     scope.getByRole('button', { name, exact: true }).evaluate((element, properties) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
-      return { ...Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)])), width: Math.round(box.width), height: Math.round(box.height) };
+      return {
+        ...Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)])),
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+      };
     }, PROPERTIES);
 
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 667 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 667 },
+  ]) {
     it(`'Accetta tutti' and 'Rifiuta tutti' carry equal visual weight in the banner and the dialog at ${viewport.width}px`, async () => {
       const { page } = await open(plain, undefined, viewport);
-      const [accept, reject] = [await styleOf(banner(page), 'Accetta tutti'), await styleOf(banner(page), 'Rifiuta tutti')];
+      const [accept, reject] = [
+        await styleOf(banner(page), 'Accetta tutti'),
+        await styleOf(banner(page), 'Rifiuta tutti'),
+      ];
       expect(accept).toEqual(reject);
       await banner(page).getByRole('button', { name: 'Personalizza' }).click();
       expect(await styleOf(dialog(page), 'Accetta tutti')).toEqual(await styleOf(dialog(page), 'Rifiuta tutti'));

@@ -44,14 +44,26 @@ async function visit(path: string): Promise<Visit> {
   const errors: string[] = [];
   page.on('console', (message) => {
     // Chromium logs the 404 status of the page itself as a console error; that one is expected.
-    if (message.type() === 'error' && !(path === '/non-esiste' && message.text().startsWith('Failed to load resource'))) errors.push(message.text());
+    if (message.type() === 'error' && !(path === '/non-esiste' && message.text().startsWith('Failed to load resource')))
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(site.url + path);
-  return { page, log, errors, violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations) };
+  return {
+    page,
+    log,
+    errors,
+    violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+  };
 }
 
-const SECURITY_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+];
 
 describe('headers served by preview', () => {
   it('sends the security headers of dist/_headers on every route, the 404 page included, and no-cache for HTML', async () => {
@@ -107,7 +119,11 @@ describe('every page with the policy enforced', () => {
     await page.getByText('Recensioni di prova').waitFor();
     await page.frameLocator('iframe.contact-block__map').getByText('Mappa di prova').waitFor();
     expect([log.map, log.reviewsScript, log.reviewsData]).toEqual([1, 1, 1]);
-    expect(await page.locator('[class^="elfsight-app-"] img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(
+      await page
+        .locator('[class^="elfsight-app-"] img')
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    ).toBe(true);
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -123,7 +139,12 @@ describe('every page with the policy enforced', () => {
     await form.getByRole('button', { name: 'Invia' }).click();
     await form.getByText('Messaggio inviato! Ti risponderemo al più presto.').waitFor();
     expect(log.emails).toEqual([
-      expect.objectContaining({ service_id: 'service_sample', template_id: 'template_sample', user_id: 'sample-public-key', template_params: expect.objectContaining({ name: 'Anna', surname: 'Verdi' }) }),
+      expect.objectContaining({
+        service_id: 'service_sample',
+        template_id: 'template_sample',
+        user_id: 'sample-public-key',
+        template_params: expect.objectContaining({ name: 'Anna', surname: 'Verdi' }),
+      }),
     ]);
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);

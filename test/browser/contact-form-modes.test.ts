@@ -13,14 +13,29 @@ const EMAILJS = 'https://api.emailjs.com/api/v1.0/email/send';
 const FAILURE = "Si è verificato un errore durante l'invio.";
 const SUCCESS = 'Messaggio inviato! Ti risponderemo al più presto.';
 // The schema's defaults (src/content/schema.ts): the sample sets neither.
-const NOTICE = 'Questo modulo non invia messaggi: quello che hai scritto non ci è arrivato. Per contattarci, telefona o scrivi direttamente:';
+const NOTICE =
+  'Questo modulo non invia messaggi: quello che hai scritto non ci è arrivato. Per contattarci, telefona o scrivi direttamente:';
 const FAILURE_CONTACTS = 'Se preferisci, puoi contattarci subito per telefono o per e-mail:';
 // The sample's professionals (content/professionals/), as the links show them.
 const PEOPLE = [
-  { line: 'Giulia Marchetti: +39\u00a0333\u00a0000\u00a00001, giulia.marchetti@example.com', tel: 'tel:+393330000001', mailto: 'mailto:giulia.marchetti@example.com' },
-  { line: 'Chiara De Santis: +39\u00a0333\u00a0000\u00a00002, chiara.desantis@example.com', tel: 'tel:+393330000002', mailto: 'mailto:chiara.desantis@example.com' },
+  {
+    line: 'Giulia Marchetti: +39\u00a0333\u00a0000\u00a00001, giulia.marchetti@example.com',
+    tel: 'tel:+393330000001',
+    mailto: 'mailto:giulia.marchetti@example.com',
+  },
+  {
+    line: 'Chiara De Santis: +39\u00a0333\u00a0000\u00a00002, chiara.desantis@example.com',
+    tel: 'tel:+393330000002',
+    mailto: 'mailto:chiara.desantis@example.com',
+  },
 ];
-const VISITOR = { name: 'Maria', surname: 'Verdi', email: 'maria@example.com', phone: '', message: 'Vorrei un primo colloquio.' };
+const VISITOR = {
+  name: 'Maria',
+  surname: 'Verdi',
+  email: 'maria@example.com',
+  phone: '',
+  message: 'Vorrei un primo colloquio.',
+};
 
 let plain: ServedSite;
 let notice: ServedSite;
@@ -62,7 +77,11 @@ async function open(site: ServedSite, path: string, emailAnswer?: { status: numb
     await context.route(EMAILJS, (route) => {
       if (route.request().method() === 'OPTIONS') return route.fallback();
       log.emails.push(route.request().postDataJSON());
-      return route.fulfill({ ...emailAnswer, contentType: 'text/plain', headers: { 'access-control-allow-origin': '*' } });
+      return route.fulfill({
+        ...emailAnswer,
+        contentType: 'text/plain',
+        headers: { 'access-control-allow-origin': '*' },
+      });
     });
   }
   const page = await context.newPage();
@@ -91,7 +110,11 @@ async function fill(page: Page, consent = true): Promise<void> {
 
 /** The live region's text once it equals `text` (waits for it). */
 const statusShows = (page: Page, text: string) =>
-  page.waitForFunction((expected) => document.querySelector('main form [role="status"]')?.textContent === expected, text, { timeout: 5_000 });
+  page.waitForFunction(
+    (expected) => document.querySelector('main form [role="status"]')?.textContent === expected,
+    text,
+    { timeout: 5_000 },
+  );
 
 /** Each professional's line and links inside the live region. */
 async function expectContacts(page: Page): Promise<void> {
@@ -99,14 +122,19 @@ async function expectContacts(page: Page): Promise<void> {
   expect(await people.allTextContents()).toEqual(PEOPLE.map((person) => person.line));
   for (const [index, person] of PEOPLE.entries()) {
     const links = people.nth(index).getByRole('link');
-    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual([person.tel, person.mailto]);
+    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual([
+      person.tel,
+      person.mailto,
+    ]);
   }
 }
 
 describe('the contacts form by default (the sample, as the spec has it)', () => {
   it('has no live region, keeps Invia off until consent, and on submit only logs the state: no request, nothing shown', async () => {
     const { page, later, logs, log } = await open(plain, '/contatti');
-    expect(await page.locator('[data-island="ContactsPageForm"]').getAttribute('data-props')).toBe('{"privacyHref":"/privacy"}');
+    expect(await page.locator('[data-island="ContactsPageForm"]').getAttribute('data-props')).toBe(
+      '{"privacyHref":"/privacy"}',
+    );
     expect(await form(page).locator('[role="status"]').count()).toBe(0);
     expect(await submit(page).isDisabled()).toBe(true);
     await fill(page);
@@ -156,7 +184,13 @@ describe('contactsPage: send', () => {
     await submit(page).click();
     await statusShows(page, SUCCESS);
     expect(log.emails).toEqual([
-      { lib_version: '4.4.1', user_id: 'sample-public-key', service_id: 'service_sample', template_id: 'template_sample', template_params: VISITOR },
+      {
+        lib_version: '4.4.1',
+        user_id: 'sample-public-key',
+        service_id: 'service_sample',
+        template_id: 'template_sample',
+        template_params: VISITOR,
+      },
     ]);
     expect(await status(page).getAttribute('class')).toBe('form-status form-status--success');
     expect(await page.getByLabel('Nome *', { exact: true }).inputValue()).toBe('');
@@ -175,7 +209,9 @@ describe('contactsPage: send', () => {
     });
     await fill(page);
     await submit(page).click();
-    await page.waitForFunction(() => document.querySelector('main form button[type="submit"]')?.textContent === 'Invio…');
+    await page.waitForFunction(
+      () => document.querySelector('main form button[type="submit"]')?.textContent === 'Invio…',
+    );
     expect(await submit(page).isDisabled()).toBe(true);
     release();
     await statusShows(page, SUCCESS);
@@ -185,7 +221,10 @@ describe('contactsPage: send', () => {
     const { page, errors } = await open(send, '/contatti', { status: 400, body: 'The user ID is invalid' });
     await fill(page);
     await submit(page).click();
-    await statusShows(page, `${FAILURE} The user ID is invalid${FAILURE_CONTACTS}${PEOPLE.map((person) => person.line).join('')}`);
+    await statusShows(
+      page,
+      `${FAILURE} The user ID is invalid${FAILURE_CONTACTS}${PEOPLE.map((person) => person.line).join('')}`,
+    );
     expect(await status(page).getAttribute('class')).toBe('form-status form-status--error');
     await expectContacts(page);
     expect(errors.some((error) => error.includes('The user ID is invalid'))).toBe(true);
@@ -194,11 +233,14 @@ describe('contactsPage: send', () => {
 });
 
 describe('the home form on failure', () => {
-  it('adds the contacts after the service\'s text with contactsOnFailure: true', async () => {
+  it("adds the contacts after the service's text with contactsOnFailure: true", async () => {
     const { page } = await open(send, '/', { status: 400, body: 'The user ID is invalid' });
     await fill(page);
     await submit(page).click();
-    await statusShows(page, `${FAILURE} The user ID is invalid${FAILURE_CONTACTS}${PEOPLE.map((person) => person.line).join('')}`);
+    await statusShows(
+      page,
+      `${FAILURE} The user ID is invalid${FAILURE_CONTACTS}${PEOPLE.map((person) => person.line).join('')}`,
+    );
     await expectContacts(page);
   });
 

@@ -28,7 +28,9 @@ describe(`the sample site published under ${BASE}`, () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    site = await serveSampleSite({ edit: editSiteYaml((yaml) => yaml.replace(/^url: .*$/m, `url: https://example.github.io${BASE}`)) });
+    site = await serveSampleSite({
+      edit: editSiteYaml((yaml) => yaml.replace(/^url: .*$/m, `url: https://example.github.io${BASE}`)),
+    });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   });
 
@@ -60,12 +62,18 @@ describe(`the sample site published under ${BASE}`, () => {
         expect(response?.status(), path).toBe(path.endsWith('non-esiste') ? 404 : 200);
         const local = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('[href], [src], [srcset]')]
-            .flatMap((element) => [element.getAttribute('href'), element.getAttribute('src'), ...(element.getAttribute('srcset') ?? '').split(',').map((part) => part.trim().split(' ')[0])])
+            .flatMap((element) => [
+              element.getAttribute('href'),
+              element.getAttribute('src'),
+              ...(element.getAttribute('srcset') ?? '').split(',').map((part) => part.trim().split(' ')[0]),
+            ])
             .filter((value): value is string => !!value && value.startsWith('/') && !value.startsWith('//')),
         );
         expect(local.length, path).toBeGreaterThan(5);
         for (const value of local) expect(value.startsWith(BASE), `${path}: ${value}`).toBe(true);
-        const canonical = await page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href'));
+        const canonical = await page.evaluate(() =>
+          document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        );
         if (!path.endsWith('non-esiste')) expect(canonical, path).toBe(`https://example.github.io${path}`);
         expect(problems, path).toEqual([]);
         await page.close();
@@ -79,7 +87,10 @@ describe(`the sample site published under ${BASE}`, () => {
     // Every request of the home page settled first: leaving it earlier would abort one, and an
     // aborted request counts as a failed one here.
     await page.goto(site.url + BASE, { waitUntil: 'networkidle' });
-    const link = page.locator('.cookie-banner a, [class*="consent"] a').filter({ hasText: /privacy/i }).first();
+    const link = page
+      .locator('.cookie-banner a, [class*="consent"] a')
+      .filter({ hasText: /privacy/i })
+      .first();
     expect(await link.getAttribute('href')).toBe(`${BASE}privacy`);
     await page.goto(site.url + (await link.getAttribute('href'))!, { waitUntil: 'load' });
     expect(await page.locator('h1').first().textContent()).toMatch(/privacy/i);
@@ -105,7 +116,10 @@ describe('compression', () => {
   beforeAll(async () => {
     site = await serveSampleSite();
     origins.br = site.url;
-    for (const [encoding, drop] of [['gzip', /\.br$/], ['identity', /\.(br|gz)$/]] as const) {
+    for (const [encoding, drop] of [
+      ['gzip', /\.br$/],
+      ['identity', /\.(br|gz)$/],
+    ] as const) {
       const dir = await tempDir(`brochure-${encoding}-`);
       await cp(site.out, dir, { recursive: true, filter: (file) => !drop.test(file) });
       const server = await serveSite({ ...(await asStaticHost(directoryFiles(dir))), port: 0 });
@@ -125,7 +139,8 @@ describe('compression', () => {
     const page = await context.newPage();
     const encodings = new Map<string, string>();
     page.on('response', (response) => {
-      if (response.url().startsWith(origin)) encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'identity');
+      if (response.url().startsWith(origin))
+        encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'identity');
     });
     await page.goto(origin + path, { waitUntil: 'networkidle' });
     const html = await page.evaluate(() => document.documentElement.outerHTML);
@@ -135,15 +150,31 @@ describe('compression', () => {
 
   it('gives the same page whether the HTML, CSS and script come as brotli, gzip or uncompressed', async () => {
     // The three paths side by side, each in three contexts of its own.
-    await Promise.all(['/', '/percorsi', '/contatti'].map(async (path) => {
-      const [brotli, gzip, plain] = await Promise.all([load(origins.br, path), load(origins.gzip, path), load(origins.identity, path)]);
-      const textFiles = (loaded: typeof plain) => [...loaded.encodings].filter(([file]) => !/\.(avif|webp|jpg|png|ico)$/.test(file));
-      expect(textFiles(brotli).filter(([, encoding]) => encoding !== 'br'), path).toEqual([]);
-      expect(textFiles(gzip).filter(([, encoding]) => encoding !== 'gzip'), path).toEqual([]);
-      expect([...plain.encodings].filter(([, encoding]) => encoding !== 'identity'), path).toEqual([]);
-      expect(textFiles(brotli).length, path).toBeGreaterThanOrEqual(3);
-      expect(gzip.html, path).toBe(plain.html);
-      expect(brotli.html, path).toBe(plain.html);
-    }));
+    await Promise.all(
+      ['/', '/percorsi', '/contatti'].map(async (path) => {
+        const [brotli, gzip, plain] = await Promise.all([
+          load(origins.br, path),
+          load(origins.gzip, path),
+          load(origins.identity, path),
+        ]);
+        const textFiles = (loaded: typeof plain) =>
+          [...loaded.encodings].filter(([file]) => !/\.(avif|webp|jpg|png|ico)$/.test(file));
+        expect(
+          textFiles(brotli).filter(([, encoding]) => encoding !== 'br'),
+          path,
+        ).toEqual([]);
+        expect(
+          textFiles(gzip).filter(([, encoding]) => encoding !== 'gzip'),
+          path,
+        ).toEqual([]);
+        expect(
+          [...plain.encodings].filter(([, encoding]) => encoding !== 'identity'),
+          path,
+        ).toEqual([]);
+        expect(textFiles(brotli).length, path).toBeGreaterThanOrEqual(3);
+        expect(gzip.html, path).toBe(plain.html);
+        expect(brotli.html, path).toBe(plain.html);
+      }),
+    );
   });
 });

@@ -24,12 +24,21 @@ beforeAll(async () => {
 /** Runs every axe rule (best practices included) and returns the violations, one line each. */
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ url: '/axe.js' });
-  const found = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe.run().then((result) => result.violations))) as AxeViolation[];
-  return found.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => JSON.stringify(node.target)).join(', ')})`);
+  const found = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
+      .run()
+      .then((result) => result.violations),
+  )) as AxeViolation[];
+  return found.map(
+    ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => JSON.stringify(node.target)).join(', ')})`,
+  );
 }
 
 const openPage = (width: number) =>
-  session.open(`/a11y-${width}`, htmlDocument({ body: everyIsland(session.harness.origin) }), { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  session.open(`/a11y-${width}`, htmlDocument({ body: everyIsland(session.harness.origin) }), {
+    viewport: { width, height: 900 },
+    reducedMotion: 'reduce',
+  });
 
 describe('accessibility (axe-core)', () => {
   it('narrow: banner, open menu, open dropdown and an open panel', async () => {

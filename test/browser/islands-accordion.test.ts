@@ -13,10 +13,16 @@ const body = `<main><h1>Percorsi</h1>${accordionIsland()}</main>`;
 const open = (options = {}) => session.open('/percorsi', htmlDocument({ body, route: 'services' }), options);
 
 const button = (page: Page, id: string) => page.locator(`#servizio-${id}-button`);
-const expandedIds = (page: Page) => page.locator('.accordion__button[aria-expanded="true"]').evaluateAll((nodes) => nodes.map((node) => node.id.replace(/^servizio-|-button$/g, '')));
+const expandedIds = (page: Page) =>
+  page
+    .locator('.accordion__button[aria-expanded="true"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.id.replace(/^servizio-|-button$/g, '')));
 /** The panel's inline height and what it should be: its content's height plus 24px. */
 const heights = (page: Page, id: string) =>
-  page.locator(`#servizio-${id}-panel`).evaluate((panel: HTMLElement) => ({ inline: panel.style.height, content: panel.firstElementChild?.clientHeight ?? 0 }));
+  page.locator(`#servizio-${id}-panel`).evaluate((panel: HTMLElement) => ({
+    inline: panel.style.height,
+    content: panel.firstElementChild?.clientHeight ?? 0,
+  }));
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 describe('services accordion', () => {
@@ -67,7 +73,8 @@ describe('services accordion', () => {
   });
 
   it('animates the height, except with prefers-reduced-motion', async () => {
-    const duration = (page: Page) => page.locator(`#servizio-${first}-panel`).evaluate((panel) => getComputedStyle(panel).transitionDuration);
+    const duration = (page: Page) =>
+      page.locator(`#servizio-${first}-panel`).evaluate((panel) => getComputedStyle(panel).transitionDuration);
     const animated = await open();
     expect(await duration(animated.page)).toContain('0.3s');
     const reduced = await open({ reducedMotion: 'reduce' });

@@ -21,12 +21,18 @@ interface StoredRecord {
 
 /** Opens the page; `stored` (raw string) is put in localStorage before any script runs. */
 async function openPage(stored?: string) {
-  return session.open('/', htmlDocument({ body }), {}, stored === undefined ? undefined : (context) => presetLocalStorage(context, KEY, stored));
+  return session.open(
+    '/',
+    htmlDocument({ body }),
+    {},
+    stored === undefined ? undefined : (context) => presetLocalStorage(context, KEY, stored),
+  );
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Consenso ai cookie' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Preferenze cookie' });
-const isModalOpen = (page: Page) => page.locator('dialog').evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'));
+const isModalOpen = (page: Page) =>
+  page.locator('dialog').evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'));
 const stored = async (page: Page) => {
   const raw = await page.evaluate((key) => localStorage.getItem(key), KEY);
   return raw === null ? null : (JSON.parse(raw) as StoredRecord);
@@ -50,7 +56,10 @@ describe('banner', () => {
     // The page behind stays usable.
     await page.getByRole('link', { name: 'Contatti' }).focus();
     expect(await focused(page)).toBe('Contatti');
-    const [accept, reject] = [banner(page).getByRole('button', { name: 'Accetta tutti' }), banner(page).getByRole('button', { name: 'Rifiuta tutti' })];
+    const [accept, reject] = [
+      banner(page).getByRole('button', { name: 'Accetta tutti' }),
+      banner(page).getByRole('button', { name: 'Rifiuta tutti' }),
+    ];
     expect(await accept.getAttribute('class')).toBe(await reject.getAttribute('class'));
     const [acceptBox, rejectBox] = [await accept.boundingBox(), await reject.boundingBox()];
     expect(acceptBox?.height).toBeCloseTo(rejectBox?.height ?? 0, 0);
@@ -60,12 +69,19 @@ describe('banner', () => {
   it('links the privacy notice in a new tab', async () => {
     const { page, context } = await openPage();
     const link = banner(page).getByRole('link', { name: /Informativa privacy/ });
-    expect([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')]).toEqual(['/privacy', '_blank', 'noopener']);
+    expect([
+      await link.getAttribute('href'),
+      await link.getAttribute('target'),
+      await link.getAttribute('rel'),
+    ]).toEqual(['/privacy', '_blank', 'noopener']);
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
     expect(new URL(tab.url()).pathname).toBe('/privacy');
   });
 
-  for (const [button, analytics] of [['Accetta tutti', true], ['Rifiuta tutti', false]] as const) {
+  for (const [button, analytics] of [
+    ['Accetta tutti', true],
+    ['Rifiuta tutti', false],
+  ] as const) {
     it(`'${button}' stores the choice and hides the banner for good`, async () => {
       const { page } = await openPage();
       const since = Date.now();
@@ -83,8 +99,14 @@ describe('banner', () => {
     ['JSON null', 'null'],
     ['an empty object', '{}'],
     ['a bad date', '{"date":"ieri","consent":{"necessary":true,"analytics":true,"marketing":true}}'],
-    ['necessary false', '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":false,"analytics":true,"marketing":true}}'],
-    ['a string for a boolean', '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":"sì","marketing":false}}'],
+    [
+      'necessary false',
+      '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":false,"analytics":true,"marketing":true}}',
+    ],
+    [
+      'a string for a boolean',
+      '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":"sì","marketing":false}}',
+    ],
   ]) {
     it(`counts a stored record with ${label} as no choice`, async () => {
       const { page } = await openPage(value);
@@ -93,7 +115,9 @@ describe('banner', () => {
   }
 
   it('stays hidden for a valid stored record', async () => {
-    const { page } = await openPage('{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":false,"marketing":true}}');
+    const { page } = await openPage(
+      '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":false,"marketing":true}}',
+    );
     await settled(page);
     expect(await banner(page).count()).toBe(0);
   });
@@ -124,8 +148,14 @@ describe('preferences dialog', () => {
     expect(await isModalOpen(page)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     expect(await dialog(page).getByRole('heading', { name: 'Preferenze cookie' }).isVisible()).toBe(true);
-    expect([await checkbox(page, 'Necessari').isChecked(), await checkbox(page, 'Necessari').isDisabled()]).toEqual([true, true]);
-    expect([await checkbox(page, 'Analitici').isChecked(), await checkbox(page, 'Marketing').isChecked()]).toEqual([false, false]);
+    expect([await checkbox(page, 'Necessari').isChecked(), await checkbox(page, 'Necessari').isDisabled()]).toEqual([
+      true,
+      true,
+    ]);
+    expect([await checkbox(page, 'Analitici').isChecked(), await checkbox(page, 'Marketing').isChecked()]).toEqual([
+      false,
+      false,
+    ]);
     for (const name of ['Salva preferenze', 'Accetta tutti', 'Rifiuta tutti', 'Chiudi']) {
       expect(await dialog(page).getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
@@ -142,9 +172,14 @@ describe('preferences dialog', () => {
     await banner(page).waitFor({ state: 'detached' });
   });
 
-  for (const [button, choice] of [['Accetta tutti', true], ['Rifiuta tutti', false]] as const) {
+  for (const [button, choice] of [
+    ['Accetta tutti', true],
+    ['Rifiuta tutti', false],
+  ] as const) {
     it(`'${button}' in the dialog stores and closes`, async () => {
-      const { page } = await openPage('{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":true,"marketing":false}}');
+      const { page } = await openPage(
+        '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":true,"marketing":false}}',
+      );
       const since = Date.now();
       await page.getByRole('button', { name: 'Preferenze cookie' }).click();
       await dialog(page).getByRole('button', { name: button }).click();
@@ -154,11 +189,15 @@ describe('preferences dialog', () => {
   }
 
   it('opens from the footer with the current consent, and returns focus there when closed', async () => {
-    const record = '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":true,"marketing":false}}';
+    const record =
+      '{"date":"2025-01-01T00:00:00.000Z","consent":{"necessary":true,"analytics":true,"marketing":false}}';
     const { page } = await openPage(record);
     await page.getByRole('button', { name: 'Preferenze cookie' }).click();
     expect(await isModalOpen(page)).toBe(true);
-    expect([await checkbox(page, 'Analitici').isChecked(), await checkbox(page, 'Marketing').isChecked()]).toEqual([true, false]);
+    expect([await checkbox(page, 'Analitici').isChecked(), await checkbox(page, 'Marketing').isChecked()]).toEqual([
+      true,
+      false,
+    ]);
     await dialog(page).getByRole('button', { name: 'Chiudi' }).click();
     expect(await isModalOpen(page)).toBe(false);
     expect(await focused(page)).toBe('Preferenze cookie');

@@ -15,9 +15,25 @@ const VISITOR = { name: 'Maria', surname: 'Verdi', email: 'maria@example.com', m
 
 /** `prepare` runs on the context before the page loads (a clock, an init script). */
 type Prepare = (context: BrowserContext) => Promise<unknown>;
-const homePage = (prepare?: Prepare) => session.open('/', htmlDocument({ body: `<main><h1>Home</h1>${island('ContactForm', contactFormProps(session.harness.origin))}</main>` }), {}, prepare);
+const homePage = (prepare?: Prepare) =>
+  session.open(
+    '/',
+    htmlDocument({
+      body: `<main><h1>Home</h1>${island('ContactForm', contactFormProps(session.harness.origin))}</main>`,
+    }),
+    {},
+    prepare,
+  );
 const contactsPage = (prepare?: Prepare) =>
-  session.open('/contatti', htmlDocument({ body: `<main><h1>Contattaci</h1>${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>`, route: 'contacts' }), {}, prepare);
+  session.open(
+    '/contatti',
+    htmlDocument({
+      body: `<main><h1>Contattaci</h1>${island('ContactsPageForm', { privacyHref: '/privacy' })}</main>`,
+      route: 'contacts',
+    }),
+    {},
+    prepare,
+  );
 
 /** Routes the e-mail call to `answer`, recording each request. */
 async function mockEmail(page: Page, answer: (route: Route) => Promise<void> | void): Promise<Request[]> {
@@ -39,7 +55,8 @@ async function fillForm(page: Page) {
 
 const status = (page: Page) => page.getByRole('status');
 const submit = (page: Page) => page.getByRole('button', { name: /^Invi/ });
-const statusShows = (page: Page, text: string) => page.waitForFunction((expected) => document.querySelector('[role="status"]')?.textContent === expected, text);
+const statusShows = (page: Page, text: string) =>
+  page.waitForFunction((expected) => document.querySelector('[role="status"]')?.textContent === expected, text);
 
 describe('home form: markup', () => {
   it('has the labelled fields, marks the required ones, and leaves validation to nobody', async () => {
@@ -54,10 +71,16 @@ describe('home form: markup', () => {
     ] as const;
     for (const [label, type, required] of fields) {
       const field = page.getByLabel(label, { exact: true });
-      expect(await field.evaluate((element: HTMLInputElement) => (element.localName === 'textarea' ? 'textarea' : element.type))).toBe(type);
+      expect(
+        await field.evaluate((element: HTMLInputElement) =>
+          element.localName === 'textarea' ? 'textarea' : element.type,
+        ),
+      ).toBe(type);
       expect(await field.evaluate((element: HTMLInputElement) => element.required)).toBe(required);
     }
-    const privacy = page.getByRole('checkbox', { name: /Dichiaro di aver letto l'informativa sulla privacy .* Regolamento UE 2016\/679/ });
+    const privacy = page.getByRole('checkbox', {
+      name: /Dichiaro di aver letto l'informativa sulla privacy .* Regolamento UE 2016\/679/,
+    });
     expect(await privacy.evaluate((element: HTMLInputElement) => element.required)).toBe(true);
     const link = page.getByRole('link', { name: /informativa sulla privacy/ });
     expect([await link.getAttribute('href'), await link.getAttribute('target')]).toEqual(['/privacy', '_blank']);
@@ -97,7 +120,8 @@ describe('home form: sending', () => {
     expect(await status(page).getAttribute('class')).toBe('form-status form-status--success');
     expect(await submit(page).textContent()).toBe('Invia');
     expect(await submit(page).isEnabled()).toBe(true);
-    for (const label of ['Nome *', 'Cognome *', 'Email *', 'Telefono', 'Messaggio *']) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
+    for (const label of ['Nome *', 'Cognome *', 'Email *', 'Telefono', 'Messaggio *'])
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('checkbox').isChecked()).toBe(false);
     expect(blocked).toEqual([]);
   });
@@ -107,7 +131,13 @@ describe('home form: sending', () => {
     const requests = await mockEmail(page, (route) => route.fulfill({ status: 200, body: 'OK' }));
     await submit(page).click();
     await statusShows(page, SUCCESS);
-    expect((requests[0]?.postDataJSON() as { template_params: unknown }).template_params).toEqual({ name: '', surname: '', email: '', phone: '', message: '' });
+    expect((requests[0]?.postDataJSON() as { template_params: unknown }).template_params).toEqual({
+      name: '',
+      surname: '',
+      email: '',
+      phone: '',
+      message: '',
+    });
   });
 
   for (const [label, answer] of [
@@ -125,7 +155,9 @@ describe('home form: sending', () => {
 
   it("reports a refusal with the service's response text, styled as an error and logged", async () => {
     const { page, errors } = await homePage();
-    await mockEmail(page, (route) => route.fulfill({ status: 400, contentType: 'text/plain', body: 'The user ID is invalid' }));
+    await mockEmail(page, (route) =>
+      route.fulfill({ status: 400, contentType: 'text/plain', body: 'The user ID is invalid' }),
+    );
     await fillForm(page);
     await submit(page).click();
     await statusShows(page, `${FAILURE} The user ID is invalid`);
@@ -206,7 +238,8 @@ describe('contacts-page form', () => {
     await consent.uncheck();
     expect(await submit(page).isDisabled()).toBe(true);
     expect(await page.locator('form').evaluate((form: HTMLFormElement) => form.noValidate)).toBe(true);
-    for (const label of ['Nome *', 'Cognome *', 'Email *', 'Telefono', 'Messaggio *']) expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
+    for (const label of ['Nome *', 'Cognome *', 'Email *', 'Telefono', 'Messaggio *'])
+      expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
   });
 
   it('enables Invia for a box the browser ticked before the script ran (history restore)', async () => {
@@ -219,7 +252,9 @@ describe('contacts-page form', () => {
         }),
       ),
     );
-    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled === false);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled === false,
+    );
   });
 
   it('logs the form state on submit with consent, and sends nothing', async () => {

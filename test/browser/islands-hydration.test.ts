@@ -13,7 +13,10 @@ beforeAll(() => session.harness.serve('/reviews.js', countingScript('/reviews.js
 
 describe('hydration', () => {
   it('changes nothing in the server HTML, and a fresh client render equals it attribute for attribute', async () => {
-    const { page, errors, blocked } = await session.open('/probe', htmlDocument({ body: everyIsland(session.harness.origin), script: 'probe' }));
+    const { page, errors, blocked } = await session.open(
+      '/probe',
+      htmlDocument({ body: everyIsland(session.harness.origin), script: 'probe' }),
+    );
     await page.waitForFunction(() => window.__probe !== undefined);
     const report = (await page.evaluate(() => window.__probe)) as ProbeReport;
     expect(report.mutations).toEqual([]);
@@ -34,7 +37,9 @@ describe('hydration', () => {
     expect(await page.locator('html').getAttribute('class')).toBe('js');
     // Each island's first effect has run: accordion collapsed, banner shown, form enabled.
     await page.getByRole('region', { name: 'Consenso ai cookie' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Consulenza e percorsi in sessuologia' }).getAttribute('aria-expanded')).toBe('false');
+    expect(
+      await page.getByRole('button', { name: 'Consulenza e percorsi in sessuologia' }).getAttribute('aria-expanded'),
+    ).toBe('false');
     expect(await page.getByRole('button', { name: 'Invia' }).first().isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -42,7 +47,9 @@ describe('hydration', () => {
 
 describe('without JavaScript', () => {
   it('shows every service description, hides the banner, explains and disables the home form', async () => {
-    const { page } = await session.open('/no-js', htmlDocument({ body: everyIsland(session.harness.origin) }), { javaScriptEnabled: false });
+    const { page } = await session.open('/no-js', htmlDocument({ body: everyIsland(session.harness.origin) }), {
+      javaScriptEnabled: false,
+    });
     for (const { id } of ACCORDION_PROPS.services) {
       const panel = page.locator(`#servizio-${id}-panel`);
       expect(await panel.isVisible()).toBe(true);
@@ -63,7 +70,8 @@ describe('without JavaScript', () => {
 });
 
 describe('profile pages', () => {
-  const body = '<main><h1>Profilo</h1><div class="test-spacer"></div><h2 id="percorso">Percorso</h2><div class="test-spacer"></div></main>';
+  const body =
+    '<main><h1>Profilo</h1><div class="test-spacer"></div><h2 id="percorso">Percorso</h2><div class="test-spacer"></div></main>';
 
   it('open at the top, even on reload', async () => {
     const { page } = await session.open('/anna-rossi', htmlDocument({ body, route: 'professional' }));
@@ -78,7 +86,7 @@ describe('profile pages', () => {
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
   });
 
-  it('leave other pages to the browser\'s scroll restoration', async () => {
+  it("leave other pages to the browser's scroll restoration", async () => {
     const { page } = await session.open('/lunga', htmlDocument({ body, route: 'home' }));
     await page.evaluate(() => scrollTo(0, 2500));
     await page.reload();

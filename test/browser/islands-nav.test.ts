@@ -13,15 +13,20 @@ const NARROW = { width: 800, height: 700 };
 const WIDE = { width: 1280, height: 800 };
 const body = `<header>${island('SiteNav', NAV_PROPS)}</header><main><h1>Anna Rossi</h1><div class="test-spacer"></div></main>`;
 
-const open = (viewport: { width: number; height: number }) => session.open('/anna-rossi', htmlDocument({ body }), { viewport });
+const open = (viewport: { width: number; height: number }) =>
+  session.open('/anna-rossi', htmlDocument({ body }), { viewport });
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
 const teamButton = (page: Page) => page.getByRole('button', { name: 'Chi Siamo' });
-const expanded = async (page: Page, name: 'Menu' | 'Chi Siamo') => (await page.getByRole('button', { name }).getAttribute('aria-expanded')) === 'true';
-const dataOpen = (page: Page, selector: '.site-nav' | '.nav-dropdown') => page.locator(selector).getAttribute('data-open');
+const expanded = async (page: Page, name: 'Menu' | 'Chi Siamo') =>
+  (await page.getByRole('button', { name }).getAttribute('aria-expanded')) === 'true';
+const dataOpen = (page: Page, selector: '.site-nav' | '.nav-dropdown') =>
+  page.locator(selector).getAttribute('data-open');
 /** Locked means the root's overflow hidden and the body's left visible: a body scroller of its own would carry off the sticky header (site-menu-scrolled.test.ts). */
 const scrollLocked = (page: Page) =>
   page.evaluate(() => {
-    const lock = document.documentElement.hasAttribute('data-scroll-lock') && getComputedStyle(document.documentElement).overflow === 'hidden';
+    const lock =
+      document.documentElement.hasAttribute('data-scroll-lock') &&
+      getComputedStyle(document.documentElement).overflow === 'hidden';
     if (getComputedStyle(document.body).overflow !== 'visible') throw new Error('the body has an overflow of its own');
     return lock;
   });
@@ -36,7 +41,9 @@ async function wheel(page: Page) {
 describe('markup', () => {
   it('lists Home, Chi Siamo, Percorsi, Contatti in order and marks the current page', async () => {
     const { page } = await open(WIDE);
-    const items = await page.locator('.nav-list > li').evaluateAll((nodes) => nodes.map((node) => node.firstElementChild?.textContent));
+    const items = await page
+      .locator('.nav-list > li')
+      .evaluateAll((nodes) => nodes.map((node) => node.firstElementChild?.textContent));
     expect(items).toEqual(['Home', 'Chi Siamo', 'Percorsi', 'Contatti']);
     expect(await page.getByRole('link', { name: 'Anna Rossi' }).getAttribute('aria-current')).toBe('page');
     expect(await page.locator('[aria-current]').count()).toBe(1);
@@ -143,7 +150,10 @@ describe('Chi Siamo dropdown', () => {
     expect(await expanded(page, 'Chi Siamo')).toBe(false);
   });
 
-  for (const [label, viewport] of [['narrow', NARROW], ['wide', WIDE]] as const) {
+  for (const [label, viewport] of [
+    ['narrow', NARROW],
+    ['wide', WIDE],
+  ] as const) {
     it(`works from the keyboard on ${label} widths: Enter and Space toggle, Escape closes and returns focus`, async () => {
       const { page } = await open(viewport);
       if (viewport === NARROW) await menuButton(page).click();

@@ -13,7 +13,9 @@ const VIEWPORT = { width: 1280, height: 800 };
 
 function reviewsPage(scriptUrl: string): string {
   const widget = island('ReviewsLoader', { scriptUrl, widgetClass: 'elfsight-app-test' });
-  return htmlDocument({ body: `<main><h1>Home</h1><div class="test-spacer"></div><section aria-label="Recensioni">${widget}</section><div class="test-spacer"></div></main>` });
+  return htmlDocument({
+    body: `<main><h1>Home</h1><div class="test-spacer"></div><section aria-label="Recensioni">${widget}</section><div class="test-spacer"></div></main>`,
+  });
 }
 
 /** Scrolls so the widget's top edge sits `below` pixels under the bottom of the viewport. */
@@ -25,7 +27,8 @@ async function scrollWidgetBelowViewport(page: Page, below: number) {
   await settled(page);
 }
 
-const loads = (page: Page, path: string) => page.evaluate((key) => (window as { __loads?: Record<string, number> }).__loads?.[key] ?? 0, path);
+const loads = (page: Page, path: string) =>
+  page.evaluate((key) => (window as { __loads?: Record<string, number> }).__loads?.[key] ?? 0, path);
 
 describe('reviews widget', () => {
   it('renders the container the widget script mounts into', async () => {

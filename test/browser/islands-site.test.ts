@@ -12,7 +12,11 @@ let browser: Browser;
 let probe: string;
 
 beforeAll(async () => {
-  [site, browser, probe] = await Promise.all([serveSampleSite(), connectBrowser(), bundleEntry('test/browser/helpers/probe.ts')]);
+  [site, browser, probe] = await Promise.all([
+    serveSampleSite(),
+    connectBrowser(),
+    bundleEntry('test/browser/helpers/probe.ts'),
+  ]);
 });
 
 afterAll(async () => {

@@ -22,14 +22,20 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   // With a consent expiry too, so a stale analytics choice can be shown not to count.
   const addMetrics = (yaml: string) => `${yaml}\nmetrics:\n  endpoint: ${ENDPOINT}\nconsent:\n  maxAgeDays: 180\n`;
-  [plain, measured, browser] = await Promise.all([serveSampleSite(), serveSampleSite({ edit: editSiteYaml(addMetrics) }), connectBrowser()]);
+  [plain, measured, browser] = await Promise.all([
+    serveSampleSite(),
+    serveSampleSite({ edit: editSiteYaml(addMetrics) }),
+    connectBrowser(),
+  ]);
 });
 
 afterAll(async () => {
   // A chunk still waiting to report would send its beacon as the page closes, past Playwright's routes
   // (see hide()): have every page report now, while the endpoint is still answered locally.
   const pages = contexts.flatMap((context) => context.pages());
-  await Promise.all(pages.map((page) => page.evaluate(() => dispatchEvent(new Event('pagehide'))).catch(() => undefined)));
+  await Promise.all(
+    pages.map((page) => page.evaluate(() => dispatchEvent(new Event('pagehide'))).catch(() => undefined)),
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
@@ -38,7 +44,10 @@ afterAll(async () => {
 
 /** A consent record as the banner writes it, made `daysAgo` days back. */
 function record(analytics: boolean, marketing = analytics, daysAgo = 1): string {
-  return JSON.stringify({ date: new Date(Date.now() - daysAgo * 86_400_000).toISOString(), consent: { necessary: true, analytics, marketing } });
+  return JSON.stringify({
+    date: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    consent: { necessary: true, analytics, marketing },
+  });
 }
 
 interface Opened {
@@ -139,14 +148,18 @@ async function chunkRequested(opened: Opened): Promise<void> {
 
 /** The first beacon's body, parsed, once one has reached the metrics endpoint. */
 async function firstBeacon(opened: Opened): Promise<Record<string, unknown>> {
-  await expect.poll(() => opened.beacons.length, { ...PATIENT, message: 'no beacon reached the metrics endpoint' }).toBeGreaterThan(0);
+  await expect
+    .poll(() => opened.beacons.length, { ...PATIENT, message: 'no beacon reached the metrics endpoint' })
+    .toBeGreaterThan(0);
   return JSON.parse(opened.beacons[0]!) as Record<string, unknown>;
 }
 
 /** Waits until the chunk has arrived and had time to run (it listens for the page being hidden from then on). */
 async function chunkRunning(opened: Opened): Promise<void> {
   await chunkRequested(opened);
-  await opened.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/static\/js\/chunk\./.test(entry.name)));
+  await opened.page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/static\/js\/chunk\./.test(entry.name)),
+  );
   await requestsSettled(opened.page);
 }
 
@@ -171,7 +184,9 @@ describe('metrics unset (the sample as shipped)', () => {
 describe('metrics.endpoint set', () => {
   it('marks every page with the endpoint', async () => {
     for (const path of ['/', '/percorsi', '/contatti', '/privacy', '/giulia-marchetti', '/non-esiste']) {
-      expect(await (await fetch(measured.url + path)).text(), path).toMatch(new RegExp(`<body [^>]*data-metrics-endpoint="${ENDPOINT}"`));
+      expect(await (await fetch(measured.url + path)).text(), path).toMatch(
+        new RegExp(`<body [^>]*data-metrics-endpoint="${ENDPOINT}"`),
+      );
     }
   });
 
@@ -213,7 +228,12 @@ describe('metrics.endpoint set', () => {
 
     await hide(opened.page);
     const report = await firstBeacon(opened);
-    expect(report).toMatchObject({ path: '/', ttfb: expect.any(Number), fcp: expect.any(Number), lcp: expect.any(Number) });
+    expect(report).toMatchObject({
+      path: '/',
+      ttfb: expect.any(Number),
+      fcp: expect.any(Number),
+      lcp: expect.any(Number),
+    });
     expect(Object.keys(report).every((key) => ['path', 'ttfb', 'fcp', 'lcp', 'cls', 'inp'].includes(key))).toBe(true);
     // One beacon per page view, however often it is hidden.
     await hide(opened.page);
@@ -236,7 +256,12 @@ describe('metrics.endpoint set', () => {
     await requestsSettled(opened.page);
     await opened.page.evaluate(() => dispatchEvent(new Event('pagehide')));
     const report = await firstBeacon(opened);
-    expect(report).toMatchObject({ path: '/percorsi', ttfb: expect.any(Number), fcp: expect.any(Number), inp: expect.any(Number) });
+    expect(report).toMatchObject({
+      path: '/percorsi',
+      ttfb: expect.any(Number),
+      fcp: expect.any(Number),
+      inp: expect.any(Number),
+    });
     expect(opened.errors).toEqual([]);
   });
 

@@ -49,9 +49,15 @@ const ROUTES = ['/', '/contatti', '/percorsi', ...PEOPLE.map((person) => `/${per
 
 /** Contract §5, in order, each with a phrase from its description. */
 const SERVICES = [
-  ['Sostegno psicologico individuale, di coppia e familiare', 'Uno spazio di ascolto per attraversare momenti di difficoltà'],
+  [
+    'Sostegno psicologico individuale, di coppia e familiare',
+    'Uno spazio di ascolto per attraversare momenti di difficoltà',
+  ],
   ['Consulenza e percorsi in sessuologia', 'La sessualità è una dimensione importante del benessere'],
-  ['Valutazione psicologica e psicodiagnostica (età evolutiva e adulti)', 'colloqui clinici e strumenti standardizzati'],
+  [
+    'Valutazione psicologica e psicodiagnostica (età evolutiva e adulti)',
+    'colloqui clinici e strumenti standardizzati',
+  ],
   ['Potenziamento e riabilitazione cognitiva', 'attenzione, memoria, funzioni esecutive'],
   ["Sostegno nell'elaborazione del lutto", 'La perdita di una persona cara'],
   ['Parent training e sostegno alla genitorialità', 'Essere genitori è un compito bello e impegnativo'],
@@ -77,7 +83,10 @@ interface OpenOptions {
  * Opens `path` in a fresh context with every non-loopback request blocked. With JavaScript, waits for
  * the cookie banner to appear: it is shown from an effect of the last island, so every island is hydrated.
  */
-async function open(route: string, { viewport = WIDE, javaScript = true, origin = session.site.url, shared = false }: OpenOptions = {}) {
+async function open(
+  route: string,
+  { viewport = WIDE, javaScript = true, origin = session.site.url, shared = false }: OpenOptions = {},
+) {
   const context = await (shared ? session.fileContext : session.context)({ viewport, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   const response = await page.goto(origin + route, { waitUntil: 'load' });
@@ -92,7 +101,9 @@ async function open(route: string, { viewport = WIDE, javaScript = true, origin 
  */
 const views = new Map<string, Page>();
 beforeAll(async () => {
-  const opened = await Promise.all(ROUTES.map(async (route) => [route, (await open(route, { shared: true })).page] as const));
+  const opened = await Promise.all(
+    ROUTES.map(async (route) => [route, (await open(route, { shared: true })).page] as const),
+  );
   for (const [route, page] of opened) views.set(route, page);
 });
 
@@ -113,7 +124,10 @@ async function dismissBanner(page: Page) {
 }
 
 /** The footer block headed by a professional's (or the studio's) name. */
-const footerBlock = (page: Page, heading: string) => footer(page).locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+const footerBlock = (page: Page, heading: string) =>
+  footer(page)
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 const metaContent = (page: Page, selector: string) => page.locator(`head ${selector}`).getAttribute('content');
 
@@ -123,12 +137,17 @@ async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
   return sources.flatMap((source) => {
     const parsed = JSON.parse(source) as Record<string, unknown> | Record<string, unknown>[];
     const roots = Array.isArray(parsed) ? parsed : [parsed];
-    return roots.flatMap((node) => (Array.isArray(node['@graph']) ? (node['@graph'] as Record<string, unknown>[]) : [node]));
+    return roots.flatMap((node) =>
+      Array.isArray(node['@graph']) ? (node['@graph'] as Record<string, unknown>[]) : [node],
+    );
   });
 }
 
 /** The form whose submit button is 'Invia' (a <form> without a name has no role). */
-const contactForm = (page: Page) => main(page).locator('form').filter({ has: page.getByRole('button', { name: 'Invia', exact: true }) });
+const contactForm = (page: Page) =>
+  main(page)
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Invia', exact: true }) });
 
 async function expectFormFields(form: Locator) {
   expect(await form.count()).toBe(1);
@@ -155,7 +174,12 @@ describe('shared layout', () => {
 
         const nav = header.getByRole('navigation');
         expect(await nav.count()).toBe(1);
-        expect(await nav.getByRole('link').or(nav.getByRole('button')).allInnerTexts()).toEqual(['Home', 'Chi Siamo', 'Percorsi', 'Contatti']);
+        expect(await nav.getByRole('link').or(nav.getByRole('button')).allInnerTexts()).toEqual([
+          'Home',
+          'Chi Siamo',
+          'Percorsi',
+          'Contatti',
+        ]);
         expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('href')).toBe('/');
         expect(await nav.getByRole('link', { name: 'Percorsi', exact: true }).getAttribute('href')).toBe('/percorsi');
         expect(await nav.getByRole('link', { name: 'Contatti', exact: true }).getAttribute('href')).toBe('/contatti');
@@ -164,12 +188,17 @@ describe('shared layout', () => {
         expect(await team.getAttribute('aria-expanded')).toBe('false');
         const controlled = page.locator(`#${await team.getAttribute('aria-controls')}`);
         for (const person of PEOPLE) {
-          expect(await controlled.getByRole('link', { name: person.name, exact: true, includeHidden: true }).getAttribute('href')).toBe(`/${person.slug}`);
+          expect(
+            await controlled
+              .getByRole('link', { name: person.name, exact: true, includeHidden: true })
+              .getAttribute('href'),
+          ).toBe(`/${person.slug}`);
         }
         await dismissBanner(page);
         await team.click();
         expect(await team.getAttribute('aria-expanded')).toBe('true');
-        for (const person of PEOPLE) expect(await controlled.getByRole('link', { name: person.name, exact: true }).isVisible()).toBe(true);
+        for (const person of PEOPLE)
+          expect(await controlled.getByRole('link', { name: person.name, exact: true }).isVisible()).toBe(true);
       });
 
       it("shows the 'Menu' toggle (collapsed) at 375px and hides it at 1280px", async () => {
@@ -197,14 +226,22 @@ describe('shared layout', () => {
         const studio = footerBlock(page, STUDIO);
         expect(await studio.count()).toBe(1);
         expect(await footer(page).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(INSTAGRAM);
-        expect(await footer(page).getByText(/©\s*2025/).count()).toBe(1);
+        expect(
+          await footer(page)
+            .getByText(/©\s*2025/)
+            .count(),
+        ).toBe(1);
         expect(await footer(page).getByRole('button', { name: 'Preferenze cookie', exact: true }).count()).toBe(1);
         for (const person of PEOPLE) {
           const block = footerBlock(page, person.name);
           expect(await block.count(), person.name).toBe(1);
           expect(await block.getByText(person.role, { exact: true }).count()).toBe(1);
-          expect(await block.getByRole('link', { name: person.phone, exact: true }).getAttribute('href')).toBe(`tel:${person.phone.replaceAll(' ', '')}`);
-          expect(await block.getByRole('link', { name: person.email, exact: true }).getAttribute('href')).toBe(`mailto:${person.email}`);
+          expect(await block.getByRole('link', { name: person.phone, exact: true }).getAttribute('href')).toBe(
+            `tel:${person.phone.replaceAll(' ', '')}`,
+          );
+          expect(await block.getByRole('link', { name: person.email, exact: true }).getAttribute('href')).toBe(
+            `mailto:${person.email}`,
+          );
           expect(await block.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(person.linkedin);
         }
       });
@@ -217,7 +254,9 @@ describe('shared layout', () => {
         expect(await metaContent(page, 'meta[property="og:title"]')).toMatch(/\S/);
         expect(await metaContent(page, 'meta[property="og:description"]')).toMatch(/\S/);
         expect(await metaContent(page, 'meta[property="og:url"]')).toBe(canonical);
-        expect(await metaContent(page, 'meta[property="og:image"]')).toMatch(new RegExp(`^${SITE_URL}/\\S+\\.(jpe?g|png|webp)$`));
+        expect(await metaContent(page, 'meta[property="og:image"]')).toMatch(
+          new RegExp(`^${SITE_URL}/\\S+\\.(jpe?g|png|webp)$`),
+        );
 
         const nodes = await jsonLdNodes(page);
         const studio = nodes.find((node) => node.address !== undefined);
@@ -225,7 +264,10 @@ describe('shared layout', () => {
         expect(studio?.address).toMatchObject({ addressLocality: 'Pescara' });
         const person = PEOPLE.find((candidate) => route === `/${candidate.slug}`);
         if (person) {
-          expect(nodes.find((node) => node['@type'] === 'Person' && node.telephone !== undefined)).toMatchObject({ name: person.name, telephone: person.phone });
+          expect(nodes.find((node) => node['@type'] === 'Person' && node.telephone !== undefined)).toMatchObject({
+            name: person.name,
+            telephone: person.phone,
+          });
         }
       });
 
@@ -245,7 +287,9 @@ describe('shared layout', () => {
         const necessary = dialog.getByRole('checkbox', { name: 'Necessari', exact: true, includeHidden: true });
         expect([await necessary.isChecked(), await necessary.isDisabled()]).toEqual([true, true]);
         for (const name of ['Analitici', 'Marketing']) {
-          expect(await dialog.getByRole('checkbox', { name, exact: true, includeHidden: true }).isEnabled(), name).toBe(true);
+          expect(await dialog.getByRole('checkbox', { name, exact: true, includeHidden: true }).isEnabled(), name).toBe(
+            true,
+          );
         }
         for (const name of ['Salva preferenze', 'Accetta tutti', 'Rifiuta tutti', 'Chiudi']) {
           expect(await dialog.getByRole('button', { name, exact: true, includeHidden: true }).count(), name).toBe(1);
@@ -289,7 +333,9 @@ describe('home /', () => {
 
   it('has a card per professional linking to the profile, with photo, name and role', async () => {
     const { page } = view('/');
-    const cards = main(page).getByRole('link').filter({ has: page.getByRole('heading') });
+    const cards = main(page)
+      .getByRole('link')
+      .filter({ has: page.getByRole('heading') });
     expect(await cards.count()).toBe(2);
     for (const person of PEOPLE) {
       const card = cards.filter({ has: page.getByRole('heading', { name: person.name, exact: true }) });
@@ -300,7 +346,10 @@ describe('home /', () => {
       expect(await photo.getAttribute('alt')).not.toBeNull();
       expect(await card.getByText(person.role, { exact: true }).count()).toBe(1);
     }
-    expect(await cards.getByRole('paragraph').allInnerTexts()).toEqual(['Psicologa e specializzanda in psicoterapia', 'Psicologa e sessuologa clinica']);
+    expect(await cards.getByRole('paragraph').allInnerTexts()).toEqual([
+      'Psicologa e specializzanda in psicoterapia',
+      'Psicologa e sessuologa clinica',
+    ]);
   });
 
   it("has a 'Recensioni' section subtitled 'Le esperienze di chi ci ha scelto'", async () => {
@@ -333,20 +382,28 @@ describe('contatti /contatti', () => {
 
   it('has a card per professional, one for the social profile and one for the address in Pescara with a map link', async () => {
     const { page } = view('/contatti');
-    const cards = main(page).getByRole('listitem').filter({ has: page.getByRole('heading') });
+    const cards = main(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
     for (const person of PEOPLE) {
       const card = cards.filter({ has: page.getByRole('heading', { name: person.name, exact: true }) });
       expect(await card.count(), person.name).toBe(1);
-      expect(await card.getByRole('link', { name: person.phone, exact: true }).getAttribute('href')).toBe(`tel:${person.phone.replaceAll(' ', '')}`);
+      expect(await card.getByRole('link', { name: person.phone, exact: true }).getAttribute('href')).toBe(
+        `tel:${person.phone.replaceAll(' ', '')}`,
+      );
       expect(await card.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(person.linkedin);
     }
     const social = cards.filter({ has: page.getByRole('link', { name: 'Instagram' }) });
     expect(await social.count()).toBe(1);
     expect(await social.getByRole('link').getAttribute('href')).toBe(INSTAGRAM);
 
-    const address = cards.filter({ hasText: 'Pescara' }).filter({ hasNot: page.getByRole('link', { name: /LinkedIn|Instagram/ }) });
+    const address = cards
+      .filter({ hasText: 'Pescara' })
+      .filter({ hasNot: page.getByRole('link', { name: /LinkedIn|Instagram/ }) });
     expect(await address.count()).toBe(1);
-    expect(await address.getByRole('link').getAttribute('href')).toMatch(/^https:\/\/(www\.openstreetmap\.org|www\.google\.[a-z.]+\/maps|maps\.google\.[a-z.]+|maps\.apple\.com)\//);
+    expect(await address.getByRole('link').getAttribute('href')).toMatch(
+      /^https:\/\/(www\.openstreetmap\.org|www\.google\.[a-z.]+\/maps|maps\.google\.[a-z.]+|maps\.apple\.com)\//,
+    );
   });
 
   it("has the form with the contract labels and an 'Invia' button disabled until consent is ticked", async () => {
@@ -372,7 +429,10 @@ describe('percorsi /percorsi', () => {
       const controls = await button.getAttribute('aria-controls');
       expect(controls, title).toMatch(/\S/);
       expect(await page.locator(`#${controls}`).count(), title).toBe(1);
-      expect(await main(page).getByRole('region', { name: title, exact: true, includeHidden: true }).getAttribute('id'), title).toBe(controls);
+      expect(
+        await main(page).getByRole('region', { name: title, exact: true, includeHidden: true }).getAttribute('id'),
+        title,
+      ).toBe(controls);
     }
   });
 
@@ -405,7 +465,8 @@ describe('percorsi /percorsi', () => {
     const callout = main(page).getByRole('paragraph').filter({ hasText: 'sistemi relazionali' });
     expect(await callout.count()).toBe(1);
     const text = await callout.innerText();
-    for (const word of ['bambini', 'adolescenti', 'adulti', 'coppie', 'sistemi relazionali']) expect(text, word).toContain(word);
+    for (const word of ['bambini', 'adolescenti', 'adulti', 'coppie', 'sistemi relazionali'])
+      expect(text, word).toContain(word);
   });
 
   it('shows the badge: a flag image and the LGBTQIA+ and ethical consensual non-monogamy allies text', async () => {
@@ -425,7 +486,11 @@ describe('percorsi /percorsi', () => {
       const region = main(page).getByRole('region', { name: title, exact: true });
       expect(await region.getByText(phrase).isVisible(), title).toBe(true);
     }
-    expect(await main(page).getByText(/caso per caso/).isVisible()).toBe(true);
+    expect(
+      await main(page)
+        .getByText(/caso per caso/)
+        .isVisible(),
+    ).toBe(true);
   });
 });
 
@@ -443,9 +508,17 @@ describe('profile pages', () => {
         expect(await specialisation.getByRole('listitem').first().innerText()).toBe(person.specialisation);
 
         const contacts = main(page).getByRole('region', { name: /contatt/i });
-        expect(await contacts.getByRole('link', { name: person.phone, exact: true }).getAttribute('href')).toBe(`tel:${person.phone.replaceAll(' ', '')}`);
-        expect(await contacts.getByRole('link', { name: person.email, exact: true }).getAttribute('href')).toBe(`mailto:${person.email}`);
-        expect(await main(page).getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(person.linkedin);
+        expect(await contacts.getByRole('link', { name: person.phone, exact: true }).getAttribute('href')).toBe(
+          `tel:${person.phone.replaceAll(' ', '')}`,
+        );
+        expect(await contacts.getByRole('link', { name: person.email, exact: true }).getAttribute('href')).toBe(
+          `mailto:${person.email}`,
+        );
+        expect(
+          await main(page)
+            .getByRole('link', { name: /LinkedIn/ })
+            .getAttribute('href'),
+        ).toBe(person.linkedin);
 
         expect(await main(page).getByText(person.biography).isVisible()).toBe(true);
         const registration = main(page).getByText(person.registration, { exact: true });
@@ -455,7 +528,11 @@ describe('profile pages', () => {
 
       it(`lists ${person.timelineEntries} dated, titled, typed entries under 'Percorso Formativo e Professionale'`, async () => {
         const { page } = view(`/${person.slug}`);
-        const heading = main(page).getByRole('heading', { level: 2, name: 'Percorso Formativo e Professionale', exact: true });
+        const heading = main(page).getByRole('heading', {
+          level: 2,
+          name: 'Percorso Formativo e Professionale',
+          exact: true,
+        });
         expect(await heading.count()).toBe(1);
         // "Followed by a list": the first list after the heading in document order holds the entries.
         const list = heading.locator('xpath=following::*[self::ol or self::ul][1]');
@@ -508,7 +585,12 @@ describe('people come from content files, with no code change', () => {
   let edited: ServedSite;
 
   /** A copy of the first sample professional's file, renamed, with its own contacts and order. */
-  function professionalFile(source: string, person: { slug: string; name: string; email: string }, order: number, listed: boolean): string {
+  function professionalFile(
+    source: string,
+    person: { slug: string; name: string; email: string },
+    order: number,
+    listed: boolean,
+  ): string {
     return source
       .replaceAll('Giulia Marchetti', person.name)
       .replaceAll('giulia.marchetti@example.com', person.email)
@@ -520,12 +602,14 @@ describe('people come from content files, with no code change', () => {
   }
 
   beforeAll(async () => {
-    edited = await serveSampleSite({ edit: async (content) => {
-      const folder = path.join(content, 'professionals');
-      const source = await readFile(path.join(folder, 'giulia-marchetti.md'), 'utf8');
-      await writeFile(path.join(folder, `${third.slug}.md`), professionalFile(source, third, 3, true));
-      await writeFile(path.join(folder, `${unlisted.slug}.md`), professionalFile(source, unlisted, 4, false));
-    } });
+    edited = await serveSampleSite({
+      edit: async (content) => {
+        const folder = path.join(content, 'professionals');
+        const source = await readFile(path.join(folder, 'giulia-marchetti.md'), 'utf8');
+        await writeFile(path.join(folder, `${third.slug}.md`), professionalFile(source, third, 3, true));
+        await writeFile(path.join(folder, `${unlisted.slug}.md`), professionalFile(source, unlisted, 4, false));
+      },
+    });
   });
   afterAll(async () => {
     await edited?.stop();
@@ -535,16 +619,25 @@ describe('people come from content files, with no code change', () => {
     const { page } = await open('/', { origin: edited.url });
     const team = page.getByRole('navigation').getByRole('button', { name: 'Chi Siamo', exact: true });
     const dropdown = page.locator(`#${await team.getAttribute('aria-controls')}`);
-    expect(await dropdown.getByRole('link', { includeHidden: true }).allTextContents()).toEqual([...PEOPLE.map((person) => person.name), third.name]);
-    expect(await dropdown.getByRole('link', { name: third.name, includeHidden: true }).getAttribute('href')).toBe(`/${third.slug}`);
+    expect(await dropdown.getByRole('link', { includeHidden: true }).allTextContents()).toEqual([
+      ...PEOPLE.map((person) => person.name),
+      third.name,
+    ]);
+    expect(await dropdown.getByRole('link', { name: third.name, includeHidden: true }).getAttribute('href')).toBe(
+      `/${third.slug}`,
+    );
 
     const block = footerBlock(page, third.name);
     expect(await block.count()).toBe(1);
     expect(await block.getByRole('link', { name: third.email }).getAttribute('href')).toBe(`mailto:${third.email}`);
 
-    const cards = main(page).getByRole('link').filter({ has: page.getByRole('heading') });
+    const cards = main(page)
+      .getByRole('link')
+      .filter({ has: page.getByRole('heading') });
     expect(await cards.count()).toBe(3);
-    expect(await cards.filter({ has: page.getByRole('heading', { name: third.name, exact: true }) }).getAttribute('href')).toBe(`/${third.slug}`);
+    expect(
+      await cards.filter({ has: page.getByRole('heading', { name: third.name, exact: true }) }).getAttribute('href'),
+    ).toBe(`/${third.slug}`);
 
     const profile = await open(`/${third.slug}`, { origin: edited.url });
     expect(profile.status).toBe(200);
@@ -557,12 +650,18 @@ describe('people come from content files, with no code change', () => {
     expect(await profile.page.getByRole('heading', { level: 1 }).innerText()).toBe(unlisted.name);
 
     for (const { page } of [profile, await open('/', { origin: edited.url })]) {
-      expect(await page.getByRole('navigation').getByRole('link', { name: unlisted.name, includeHidden: true }).count()).toBe(0);
+      expect(
+        await page.getByRole('navigation').getByRole('link', { name: unlisted.name, includeHidden: true }).count(),
+      ).toBe(0);
       expect(await footer(page).getByText(unlisted.name).count()).toBe(0);
       expect(await footer(page).getByRole('link', { name: unlisted.email }).count()).toBe(0);
     }
     const home = await open('/', { origin: edited.url });
-    expect(await main(home.page).getByRole('link', { name: new RegExp(unlisted.name) }).count()).toBe(0);
+    expect(
+      await main(home.page)
+        .getByRole('link', { name: new RegExp(unlisted.name) })
+        .count(),
+    ).toBe(0);
     expect(await main(home.page).getByText(unlisted.name).count()).toBe(0);
   });
 });

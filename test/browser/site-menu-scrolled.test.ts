@@ -13,7 +13,8 @@ const ROUTES = ['/', '/giulia-marchetti'] as const;
 /** How long a poll may wait for what the page owes: far past vitest's 1 s, for a machine under load. */
 const PATIENT = { timeout: 15_000 };
 
-const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
+const toggle = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
 const teamButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Chi Siamo', exact: true });
 const isOpen = async (page: Page) => (await toggle(page).getAttribute('aria-expanded')) === 'true';
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
@@ -47,7 +48,8 @@ async function quietPoint(page: Page): Promise<{ x: number; y: number }> {
     for (let y = Math.ceil(panel.bottom) + 20; y < window.innerHeight - 10; y += 10) {
       for (const x of [20, window.innerWidth / 2, window.innerWidth - 20]) {
         const element = document.elementFromPoint(x, y);
-        if (element && !element.closest('a, button, input, textarea, select, label, iframe, summary, [tabindex]')) return { x, y };
+        if (element && !element.closest('a, button, input, textarea, select, label, iframe, summary, [tabindex]'))
+          return { x, y };
       }
     }
     return null;
@@ -70,14 +72,31 @@ async function tryToScroll(page: Page) {
 /** Where the header, the menu panel and each of its links are against the viewport, and whether each link is the element drawn at its centre. */
 const onScreen = (page: Page) =>
   page.evaluate(() => {
-    const inside = (box: DOMRect) => box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth && box.height > 0;
+    const inside = (box: DOMRect) =>
+      box.top >= 0 &&
+      box.left >= 0 &&
+      box.bottom <= window.innerHeight &&
+      box.right <= window.innerWidth &&
+      box.height > 0;
     const header = document.querySelector('header')!.getBoundingClientRect();
     const panel = document.querySelector('.nav-list')!.getBoundingClientRect();
-    const links = [...document.querySelectorAll<HTMLElement>('.nav-list > li > a, .nav-dropdown__button')].map((link) => {
-      const box = link.getBoundingClientRect();
-      return { name: link.textContent?.trim(), inside: inside(box), onTop: link.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)) };
-    });
-    return { headerTop: header.top, header: inside(header), panel: inside(panel), panelBelowHeader: panel.top >= header.bottom - 1, links };
+    const links = [...document.querySelectorAll<HTMLElement>('.nav-list > li > a, .nav-dropdown__button')].map(
+      (link) => {
+        const box = link.getBoundingClientRect();
+        return {
+          name: link.textContent?.trim(),
+          inside: inside(box),
+          onTop: link.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)),
+        };
+      },
+    );
+    return {
+      headerTop: header.top,
+      header: inside(header),
+      panel: inside(panel),
+      panelBelowHeader: panel.top >= header.bottom - 1,
+      links,
+    };
   });
 
 describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (route) => {
@@ -96,7 +115,9 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     expect(await isOpen(page)).toBe(true);
     const seen = await onScreen(page);
     expect(seen).toMatchObject({ headerTop: 0, header: true, panel: true, panelBelowHeader: true });
-    expect(seen.links).toEqual(['Home', 'Chi Siamo', 'Percorsi', 'Contatti'].map((name) => ({ name, inside: true, onTop: true })));
+    expect(seen.links).toEqual(
+      ['Home', 'Chi Siamo', 'Percorsi', 'Contatti'].map((name) => ({ name, inside: true, onTop: true })),
+    );
     expect(await scrollY(page)).toBe(y);
 
     await tryToScroll(page);
@@ -153,7 +174,8 @@ describe.each(ROUTES)('the phone menu opened well down %s (375px, touch)', (rout
     }));
     expect(state).toMatchObject({ locked: false, overflow: ['visible', 'visible'], headerTop: 0 });
     expect(state.scrollY).toBeGreaterThan(0);
-    for (const name of ['Home', 'Percorsi', 'Contatti']) expect(await page.getByRole('banner').getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    for (const name of ['Home', 'Percorsi', 'Contatti'])
+      expect(await page.getByRole('banner').getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     await page.mouse.move(640, 600);
     await page.mouse.wheel(0, -300);
     await expect.poll(() => scrollY(page), PATIENT).toBeLessThan(state.scrollY);

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 /** Opens `path` and collects console errors, page errors and failed loopback requests. */
-async function visit(path: string, width = 1280): Promise<{ page: Page; problems: string[]; status: number | undefined }> {
+async function visit(
+  path: string,
+  width = 1280,
+): Promise<{ page: Page; problems: string[]; status: number | undefined }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   // Chromium logs the 404 status of the page itself as a console error; that one is expected.
   const problems = watchProblems(page, site.url + path);
@@ -39,7 +42,14 @@ async function routes(): Promise<string[]> {
 
 describe('every route of the sample site', () => {
   it('lists the home, contacts, services, privacy and both profile pages in the sitemap', async () => {
-    expect(await routes()).toEqual(['/', '/contatti', '/percorsi', '/privacy', '/giulia-marchetti', '/chiara-de-santis']);
+    expect(await routes()).toEqual([
+      '/',
+      '/contatti',
+      '/percorsi',
+      '/privacy',
+      '/giulia-marchetti',
+      '/chiara-de-santis',
+    ]);
   });
 
   it('loads each route with status 200, no console error and no failed first-party request', async () => {
@@ -70,14 +80,22 @@ describe('every route of the sample site', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Served from the site's own origin: preview sends the real CSP, which refuses inline scripts.
     // The route also keeps the HTTP cache off, so each route loads as in a page of its own.
-    await page.route(`${site.url}/axe.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: axeSource }));
+    await page.route(`${site.url}/axe.js`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', path: axeSource }),
+    );
     for (const path of [...(await routes()), '/non-esiste']) {
       await page.goto(site.url + path, { waitUntil: 'load' });
       // Colour transitions (a button enabled on hydration) must settle before contrast is measured.
       await page.waitForFunction(() => document.getAnimations().length === 0);
       await page.addScriptTag({ url: '/axe.js' });
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+        const result = await (
+          window as unknown as {
+            axe: {
+              run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }>;
+            };
+          }
+        ).axe.run(document, {
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] },
         });
         return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);

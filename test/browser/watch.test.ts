@@ -26,7 +26,8 @@ async function eventually<T>(what: string, check: () => T | undefined): Promise<
 }
 
 /** The overlay's text, read through its open shadow root; null while there is no overlay. */
-const overlayText = (page: Page) => page.evaluate(() => document.querySelector('brochure-overlay')?.shadowRoot?.textContent ?? null);
+const overlayText = (page: Page) =>
+  page.evaluate(() => document.querySelector('brochure-overlay')?.shadowRoot?.textContent ?? null);
 
 /** A mark that only a reload clears: set it, and its absence later proves the page was loaded anew. */
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
@@ -56,13 +57,19 @@ describe('brochure watch in Chromium', () => {
     await rename(temporary, servicePath());
   };
   const withTitle = (title: string) => original.replace(/^title: .*$/m, `title: ${title}`);
-  const pageShows = (text: string) => page.waitForFunction((expected) => document.body.textContent?.includes(expected) === true, text, { timeout: LIMIT_MS });
+  const pageShows = (text: string) =>
+    page.waitForFunction((expected) => document.body.textContent?.includes(expected) === true, text, {
+      timeout: LIMIT_MS,
+    });
 
   beforeAll(async () => {
     content = path.join(await tempDir('brochure-watch-browser-'), 'content');
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
     original = await readFile(servicePath(), 'utf8');
-    watch = spawn(process.execPath, [BIN, 'watch', '--port', '0', '--content', content, '--lang', 'en'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    watch = spawn(process.execPath, [BIN, 'watch', '--port', '0', '--content', content, '--lang', 'en'], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
@@ -78,7 +85,9 @@ describe('brochure watch in Chromium', () => {
     await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
     await context.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (event) => {
-        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(
+          `${event.effectiveDirective} ${event.blockedURI}`,
+        );
       }),
     );
     page = await context.newPage();
@@ -113,7 +122,11 @@ describe('brochure watch in Chromium', () => {
     // (2) A broken save: the overlay names the file, the line and the problem; the page is not reloaded.
     await markPage(page);
     await save(withTitle('Sessuologia, versione rotta').replace('duration: 50', 'duration: cinquanta'));
-    await page.waitForFunction(() => document.querySelector('brochure-overlay')?.shadowRoot?.querySelector('li') != null, undefined, { timeout: LIMIT_MS });
+    await page.waitForFunction(
+      () => document.querySelector('brochure-overlay')?.shadowRoot?.querySelector('li') != null,
+      undefined,
+      { timeout: LIMIT_MS },
+    );
     const overlay = await overlayText(page);
     expect(overlay).toContain('The build failed');
     expect(overlay).toContain(`${shownPath()}:3 duration: expected a number or "caso per caso", got "cinquanta"`);

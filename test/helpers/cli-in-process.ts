@@ -11,7 +11,11 @@ import type { CliResult } from './cli.ts';
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Like `runCli`: runs brochure with `args` in `cwd` (and `env` added), resolving to its exit code and output. */
-export function runInProcess(args: string[], cwd: string, { env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runInProcess(
+  args: string[],
+  cwd: string,
+  { env = {} }: { env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   const result = queue.then(() => runNow(args, cwd, env));
   queue = result.catch(() => undefined);
   return result;
@@ -20,10 +24,19 @@ export function runInProcess(args: string[], cwd: string, { env = {} }: { env?: 
 async function runNow(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
   const { main } = await import('../../src/cli.ts');
   const output = { stdout: '', stderr: '' };
-  const saved = { cwd: process.cwd(), console: globalThis.console, env: { ...process.env }, exitCode: process.exitCode };
+  const saved = {
+    cwd: process.cwd(),
+    console: globalThis.console,
+    env: { ...process.env },
+    exitCode: process.exitCode,
+  };
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
   const capture = (stream: 'stdout' | 'stderr') =>
-    ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void) => {
+    ((
+      chunk: string | Uint8Array,
+      encoding?: BufferEncoding | ((error?: Error | null) => void),
+      callback?: (error?: Error | null) => void,
+    ) => {
       output[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       const done = typeof encoding === 'function' ? encoding : callback;
       done?.();

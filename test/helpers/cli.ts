@@ -26,7 +26,11 @@ export interface RunOptions {
 }
 
 /** Runs brochure with `args` in `cwd` and resolves when it exits (killed after `timeout` ms). */
-export function runCli(args: string[], cwd: string, { timeout = 60_000, env = {}, bin = BIN, through = [] }: RunOptions = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  cwd: string,
+  { timeout = 60_000, env = {}, bin = BIN, through = [] }: RunOptions = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const [command = process.execPath, ...rest] = [...through, process.execPath, bin, ...args];
     const child = spawn(command, rest, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout });

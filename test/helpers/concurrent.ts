@@ -16,9 +16,13 @@ export function concurrentIt(name: string, body: Body, timeout?: number): void {
 }
 
 /** `concurrentIt` once per case, named like vitest's `it.each` names its tests; `body` gets the case whole. */
-concurrentIt.each = <T>(cases: readonly T[]) => (name: string, body: (item: T, context: TestContext) => Promise<void> | void, timeout?: number): void => {
-  vitestIt.concurrent.for(cases)(name, { timeout }, (item, context) => running.run(context, () => body(item, context)));
-};
+concurrentIt.each =
+  <T>(cases: readonly T[]) =>
+  (name: string, body: (item: T, context: TestContext) => Promise<void> | void, timeout?: number): void => {
+    vitestIt.concurrent.for(cases)(name, { timeout }, (item, context) =>
+      running.run(context, () => body(item, context)),
+    );
+  };
 
 /**
  * Runs `close` when the test that is running ends, or returns false outside a `concurrentIt` test

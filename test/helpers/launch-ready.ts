@@ -7,7 +7,10 @@ import { fixture } from './fixtures.ts';
 /** minimal's own site.yaml and rossi.md, and the launch-ready versions of them and of privacy.md. */
 export async function launchReady() {
   const minimal = async (file: string) => readFile(path.join(fixture('minimal'), file), 'utf8');
-  const [minimalSite, minimalRossi] = await Promise.all([minimal('content/site.yaml'), minimal('content/professionals/rossi.md')]);
+  const [minimalSite, minimalRossi] = await Promise.all([
+    minimal('content/site.yaml'),
+    minimal('content/professionals/rossi.md'),
+  ]);
 
   /** minimal's site.yaml with real-looking values, the forms set to tell visitors what happens. */
   const READY_SITE = minimalSite
@@ -57,5 +60,9 @@ Hai i diritti degli artt. 15-22 e puoi proporre reclamo al Garante.
 /** The overlay (paths relative to the project) that makes minimal pass every launch rule but the shared decorative images. */
 export async function launchReadyFiles(): Promise<FileMap> {
   const { READY_SITE, READY_ROSSI, READY_PRIVACY } = await launchReady();
-  return { 'content/site.yaml': READY_SITE, 'content/professionals/rossi.md': READY_ROSSI, 'content/privacy.md': READY_PRIVACY };
+  return {
+    'content/site.yaml': READY_SITE,
+    'content/professionals/rossi.md': READY_ROSSI,
+    'content/privacy.md': READY_PRIVACY,
+  };
 }

@@ -7,7 +7,9 @@ import path from 'node:path';
 
 /** The nginx binary, or the reason there is none (the test then reports itself skipped with it). */
 export function findNginx(): { binary: string; version: string } | { missing: string } {
-  const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate));
+  const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) =>
+    existsSync(candidate),
+  );
   if (!binary) return { missing: 'nginx is not installed (apt-get install -y nginx); .ci/run installs it' };
   const version = /nginx\/([\d.]+)/.exec(spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr)?.[1] ?? 'unknown';
   return { binary, version };
@@ -61,7 +63,12 @@ export interface RunningNginx {
 }
 
 /** Starts nginx over `serverBlock` (which must listen on 127.0.0.1:`port`) and waits until it accepts connections. */
-export async function startNginx(binary: string, dir: string, serverBlock: string, port: number): Promise<RunningNginx> {
+export async function startNginx(
+  binary: string,
+  dir: string,
+  serverBlock: string,
+  port: number,
+): Promise<RunningNginx> {
   await writeConfig(dir, serverBlock);
   const child: ChildProcess = spawn(binary, args(dir), { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -22,6 +22,10 @@ export async function minimalRenderInputs(): Promise<RenderInputs> {
   const templates = await loadTemplates(resolveOptions({}, ROOT));
   const image: ImageAsset = { src: '/static/media/x.jpg', srcset: '', width: 10, height: 10, sources: [] };
   const paths = new Set(JSON.stringify(entries).match(/images\/[\w./-]+/g));
-  const assets = { script: '/static/js/islands.x.js', stylesheet: '/static/css/site.x.css', images: Object.fromEntries([...paths].map((key) => [key, image])) };
+  const assets = {
+    script: '/static/js/islands.x.js',
+    stylesheet: '/static/css/site.x.css',
+    images: Object.fromEntries([...paths].map((key) => [key, image])),
+  };
   return { model, templates, assets };
 }

@@ -11,7 +11,11 @@ export function siteConfig(overrides: Record<string, unknown> = {}): SiteConfig 
     logo: 'images/logo.svg',
     address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE' },
     social: { label: 'Instagram', url: 'https://www.instagram.com/prova.example' },
-    map: { embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1', link: 'https://www.openstreetmap.org/', title: 'Mappa' },
+    map: {
+      embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1',
+      link: 'https://www.openstreetmap.org/',
+      title: 'Mappa',
+    },
     reviews: { scriptUrl: 'https://static.elfsight.com/platform/platform.js', widgetClass: 'w' },
     emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
     copyrightYear: 2025,

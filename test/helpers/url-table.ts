@@ -47,7 +47,8 @@ export async function runUrlTable(rows: readonly UrlExpectation[], run: TableRun
       const where = `${row.name}: GET ${row.path} (Accept-Encoding: ${encoding})`;
       const response = await get(run.origin + row.path, { 'Accept-Encoding': encoding });
       expect(response.status, where).toBe(row.status);
-      for (const [name, value] of Object.entries(run.security)) expect(response.headers[name.toLowerCase()], `${where}: ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(run.security))
+        expect(response.headers[name.toLowerCase()], `${where}: ${name}`).toBe(value);
       if (row.location !== undefined) expect(response.headers.location, where).toBe(row.location);
       if (row.contentType !== undefined) expect(response.headers['content-type'], where).toBe(row.contentType);
       if (row.cacheControl !== undefined) expect(response.headers['cache-control'], where).toBe(row.cacheControl);
@@ -55,7 +56,8 @@ export async function runUrlTable(rows: readonly UrlExpectation[], run: TableRun
       const expected = run.fileBytes(row.file);
       expect(expected, `${where}: ${row.file} is in the build`).toBeDefined();
       if (encoding === 'identity') expect(response.headers['content-encoding'], where).toBeUndefined();
-      if (run.htmlExact || !row.file.endsWith('.html')) expect(decoded(response).equals(Buffer.from(expected!)), `${where}: body is ${row.file}`).toBe(true);
+      if (run.htmlExact || !row.file.endsWith('.html'))
+        expect(decoded(response).equals(Buffer.from(expected!)), `${where}: body is ${row.file}`).toBe(true);
       else expect(decoded(response).toString('utf8'), where).toContain('<html');
     }
   }

@@ -31,8 +31,14 @@ const RULES: [fixture: string, expected: string][] = [
   ['malformed-yaml', 'content/contatti.md:3: YAML: Nested mappings are not allowed in compact mappings'],
   ['missing-field', 'content/home.md:2: heading: required field is missing'],
   ['wrong-type', 'content/professionals/rossi.md:8: order: expected a number, got "primo"'],
-  ['invalid-date', 'content/professionals/rossi.md:20: timeline[1].date: expected a real calendar date (check the month and the day), got "2012-02-30"'],
-  ['unknown-timeline-type', 'content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"'],
+  [
+    'invalid-date',
+    'content/professionals/rossi.md:20: timeline[1].date: expected a real calendar date (check the month and the day), got "2012-02-30"',
+  ],
+  [
+    'unknown-timeline-type',
+    'content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"',
+  ],
   [
     'duplicate-slug',
     'content/professionals/rossi.md: slug: "rossi" is already used by content/professionals/rossi.markdown; two professionals cannot share a URL, rename one of the files',
@@ -41,8 +47,14 @@ const RULES: [fixture: string, expected: string][] = [
     'reserved-slug',
     'content/professionals/contatti.md: slug: "contatti" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static, admin); rename the file',
   ],
-  ['missing-image', 'content/professionals/rossi.md:6: photo.image: image "images/rosi.jpg" not found; add it to content/images/ or fix the name'],
-  ['empty-services', 'content/services: services: no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md'],
+  [
+    'missing-image',
+    'content/professionals/rossi.md:6: photo.image: image "images/rosi.jpg" not found; add it to content/images/ or fix the name',
+  ],
+  [
+    'empty-services',
+    'content/services: services: no service files found; the Percorsi page needs at least one, such as services/01-colloquio.md',
+  ],
   [
     'no-front-matter',
     'content/privacy.md:1: front matter: is missing; start the file with a block between two "---" lines holding its fields (see README, "Content layout")',
@@ -97,7 +109,14 @@ describe('output of the minimal site (contract §4)', () => {
   });
 
   it('has one HTML file per route, plus 404.html, sitemap.xml, robots.txt, the host files, the icons and hashed assets', () => {
-    expect(paths().filter((file) => file.endsWith('.html'))).toEqual(['404.html', 'contatti.html', 'index.html', 'percorsi.html', 'privacy.html', 'rossi.html']);
+    expect(paths().filter((file) => file.endsWith('.html'))).toEqual([
+      '404.html',
+      'contatti.html',
+      'index.html',
+      'percorsi.html',
+      'privacy.html',
+      'rossi.html',
+    ]);
     expect(paths()).toContain('sitemap.xml');
     expect(paths()).toContain('robots.txt');
     expect(paths()).toContain('_headers');
@@ -108,12 +127,18 @@ describe('output of the minimal site (contract §4)', () => {
     const assets = paths().filter((file) => file.startsWith('static/'));
     expect(assets.length).toBe(paths().length - 12);
     // Hex content hashes, except the lazy chunks, which keep esbuild's own base32 hash (the entry imports them by it).
-    for (const asset of assets) expect(asset).toMatch(/^static\/(?:(?:css|js|media)\/[\w-]+\.[0-9a-f]{8,}\.(?:css|js|svg|jpg|png|webp|avif)|js\/chunk\.[A-Z2-7]{8}\.js)$/);
-    for (const folder of ['css', 'js', 'media']) expect(assets.some((asset) => asset.startsWith(`static/${folder}/`))).toBe(true);
+    for (const asset of assets)
+      expect(asset).toMatch(
+        /^static\/(?:(?:css|js|media)\/[\w-]+\.[0-9a-f]{8,}\.(?:css|js|svg|jpg|png|webp|avif)|js\/chunk\.[A-Z2-7]{8}\.js)$/,
+      );
+    for (const folder of ['css', 'js', 'media'])
+      expect(assets.some((asset) => asset.startsWith(`static/${folder}/`))).toBe(true);
   });
 
   it('lists the output paths it always has (tripwire: hashes masked)', () => {
-    const masked = paths().map((file) => file.replace(/\.(?:[0-9a-f]{8,}|[A-Z2-7]{8})\./, '.<hash>.')).sort();
+    const masked = paths()
+      .map((file) => file.replace(/\.(?:[0-9a-f]{8,}|[A-Z2-7]{8})\./, '.<hash>.'))
+      .sort();
     expect(masked).toMatchInlineSnapshot(`
       [
         "404.html",
@@ -180,15 +205,21 @@ describe('output of the minimal site (contract §4)', () => {
     expect(percorsi.querySelector('main')!.textContent).toContain('Un primo colloquio per conoscersi.');
     // Sent once: the description is in the panel's HTML, not again in the island's props.
     expect(text(result, 'percorsi.html').split('Un primo colloquio per conoscersi.')).toHaveLength(2);
-    const props = /data-island="ServicesAccordion" data-props="([^"]*)"/.exec(text(result, 'percorsi.html'))![1]!.replaceAll('&quot;', '"');
-    expect(JSON.parse(props)).toEqual({ services: [{ id: 'colloquio', title: 'Colloquio psicologico', duration: expect.any(String) }] });
+    const props = /data-island="ServicesAccordion" data-props="([^"]*)"/
+      .exec(text(result, 'percorsi.html'))![1]!
+      .replaceAll('&quot;', '"');
+    expect(JSON.parse(props)).toEqual({
+      services: [{ id: 'colloquio', title: 'Colloquio psicologico', duration: expect.any(String) }],
+    });
     const rossi = parseHtml(text(result, 'rossi.html'));
     expect(rossi.querySelector('main a[href="/contatti"]')!.textContent).toBe('appuntamento');
   });
 
   it('links every listed professional from the navigation of every page', () => {
     for (const file of ['index.html', '404.html', 'rossi.html']) {
-      const links = parseHtml(text(result, file)).querySelectorAll('header nav a').map((a) => a.getAttributeValue('href'));
+      const links = parseHtml(text(result, file))
+        .querySelectorAll('header nav a')
+        .map((a) => a.getAttributeValue('href'));
       expect(links).toEqual(expect.arrayContaining(['/', '/percorsi', '/contatti', '/rossi']));
     }
   });
@@ -208,7 +239,12 @@ describe('output of the minimal site (contract §4)', () => {
       const urls = [
         ...document.querySelectorAll('a[href], link[href]').map((element) => element.getAttributeValue('href')!),
         ...document.querySelectorAll('img[src], script[src]').map((element) => element.getAttributeValue('src')!),
-        ...document.querySelectorAll('[srcset]').flatMap((element) => element.getAttributeValue('srcset')!.split(',').map((part) => part.trim().split(' ')[0]!)),
+        ...document.querySelectorAll('[srcset]').flatMap((element) =>
+          element
+            .getAttributeValue('srcset')!
+            .split(',')
+            .map((part) => part.trim().split(' ')[0]!),
+        ),
       ].filter((url) => url.startsWith('/') && !url.startsWith('//'));
       for (const url of urls) {
         const target = url === '/' ? 'index.html' : url.slice(1).replace(/#.*$/, '');
@@ -236,7 +272,11 @@ describe('raw HTML in Markdown', () => {
       expect(html, file).not.toMatch(/javascript:/i);
     }
     const rossi = parseHtml(text(result, 'rossi.html'));
-    const handlers = rossi.querySelectorAll('*').flatMap((element) => element.attributes.filter((attribute) => /^on/i.test(attribute.key)).map((attribute) => attribute.key));
+    const handlers = rossi
+      .querySelectorAll('*')
+      .flatMap((element) =>
+        element.attributes.filter((attribute) => /^on/i.test(attribute.key)).map((attribute) => attribute.key),
+      );
     expect(handlers).toEqual([]);
     // The harmless part of the pasted markup is kept.
     expect(rossi.querySelector('main a[href="/contatti"]')!.textContent).toBe('appuntamento');
@@ -248,7 +288,10 @@ describe('reproducible output', () => {
   it('gives identical bytes for every file when built twice, from a cold cache and a warm one', async () => {
     const options = optionsFor('minimal');
     const [first, second] = [path.join(await tempDir(), 'dist'), path.join(await tempDir(), 'dist')];
-    await writeSite(first, (await build('minimal', { ...options, cacheDir: await tempDir('brochure-cold-cache-') })).files);
+    await writeSite(
+      first,
+      (await build('minimal', { ...options, cacheDir: await tempDir('brochure-cold-cache-') })).files,
+    );
     await writeSite(second, (await build('minimal', options)).files);
     const hashes = await hashTree(first);
     expect(Object.keys(hashes).length).toBeGreaterThan(10);

@@ -98,7 +98,10 @@ describe.concurrent('check', () => {
   });
 
   it('takes --content relative to the working folder', async () => {
-    const { code, stderr } = await runInProcess(['check', '--content', 'test/fixtures/unknown-timeline-type/content'], fixturesRoot());
+    const { code, stderr } = await runInProcess(
+      ['check', '--content', 'test/fixtures/unknown-timeline-type/content'],
+      fixturesRoot(),
+    );
     expect(code).toBe(1);
     expect(linesOf(stderr)[0]).toBe(
       'test/fixtures/unknown-timeline-type/content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"',
@@ -108,7 +111,10 @@ describe.concurrent('check', () => {
   it('prints warnings but exits 0 when there are no errors', async () => {
     const { code, stdout, stderr } = await runInProcess(['check'], await copyOf('unknown-key'));
     expect(code).toBe(0);
-    expect(linesOf(stderr)).toEqual(['content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?', '1 warning.']);
+    expect(linesOf(stderr)).toEqual([
+      'content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?',
+      '1 warning.',
+    ]);
     expect(stdout.trim()).toBe('Content in content/ is valid.');
   });
 
@@ -127,13 +133,20 @@ describe.concurrent('build', () => {
     expect(stderr).toBe('');
     const lines = linesOf(stdout);
     for (const route of ['/', '/contatti', '/percorsi', '/privacy', '/rossi', '(404) 404.html']) {
-      expect(lines.some((line) => new RegExp(`^  ${escape(route)} +\\d+(?:\\.\\d)? (?:B|kB)$`).test(line)), route).toBe(true);
+      expect(
+        lines.some((line) => new RegExp(`^  ${escape(route)} +\\d+(?:\\.\\d)? (?:B|kB)$`).test(line)),
+        route,
+      ).toBe(true);
     }
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}HTML +\d+\.\d kB$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}assets +\d+\.\d kB {2}\(\d+ files/));
-    expect(lines.at(-1)).toMatch(/^Built 6 pages, \d+\.\d kB in \d+\.\d\d s into dist\/ \(content \d+ ms, assets \d+ ms, render \d+ ms\)\.$/);
+    expect(lines.at(-1)).toMatch(
+      /^Built 6 pages, \d+\.\d kB in \d+\.\d\d s into dist\/ \(content \d+ ms, assets \d+ ms, render \d+ ms\)\.$/,
+    );
     expect(await listTree(path.join(project, 'dist'))).toContain('rossi.html');
-    expect((await listTree(project)).filter((file) => !file.startsWith('content/') && !file.startsWith('dist/'))).toEqual([]);
+    expect(
+      (await listTree(project)).filter((file) => !file.startsWith('content/') && !file.startsWith('dist/')),
+    ).toEqual([]);
   });
 
   it('--quiet prints nothing on success', async () => {
@@ -146,7 +159,10 @@ describe.concurrent('build', () => {
 
   it('--content and --out point anywhere; the summary names the output folder', async () => {
     const out = path.join(await tempDir(), 'site');
-    const { code, stdout } = await runInProcess(['build', '--content', path.join(fixture('minimal'), 'content'), '--out', out], ROOT);
+    const { code, stdout } = await runInProcess(
+      ['build', '--content', path.join(fixture('minimal'), 'content'), '--out', out],
+      ROOT,
+    );
     expect(code).toBe(0);
     expect(linesOf(stdout).at(-1)).toContain(`into ${out}/`);
     expect(await listTree(out)).toContain('sitemap.xml');
@@ -195,7 +211,10 @@ describe.concurrent('build', () => {
     const project = await copyOf('unknown-key');
     const { code, stdout, stderr } = await runInProcess(['build'], project);
     expect(code).toBe(0);
-    expect(linesOf(stderr)).toEqual(['content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?', '1 warning.']);
+    expect(linesOf(stderr)).toEqual([
+      'content/professionals/rossi.md:9: warning: lsited: unknown field, ignored; did you mean "listed"?',
+      '1 warning.',
+    ]);
     expect(stdout).toMatch(/^Built 6 pages/m);
   });
 
@@ -235,7 +254,9 @@ describe.concurrent('preview', () => {
     const { port } = busy.address() as { port: number };
     const { code, stderr } = await runCli(['preview', '--port', String(port)], project);
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe(`Port ${port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.`);
+    expect(stderr.trim()).toBe(
+      `Port ${port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.`,
+    );
   });
 
   it('serves a built site with clean URLs and a 404 status, and stops on SIGTERM with exit 0', async () => {
@@ -266,7 +287,6 @@ describe.concurrent('preview', () => {
     }
   });
 });
-
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

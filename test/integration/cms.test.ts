@@ -12,7 +12,10 @@ async function sampleWithEditorFiles(): Promise<string> {
   const project = await tempDir('brochure-cms-written-');
   await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
   await cp(path.join(fixture('cms-written'), 'content'), path.join(project, 'content'), { recursive: true });
-  await copyFile(path.join(ROOT, 'content', 'images', 'giulia-marchetti.jpg'), path.join(project, 'content', 'images', 'maria-rossi.jpg'));
+  await copyFile(
+    path.join(ROOT, 'content', 'images', 'giulia-marchetti.jpg'),
+    path.join(project, 'content', 'images', 'maria-rossi.jpg'),
+  );
   return project;
 }
 
@@ -24,7 +27,9 @@ describe('content written by the web editor', () => {
     expect(check.code).toBe(0);
     const build = await runInProcess(['build', '--quiet'], project);
     expect(build.code).toBe(0);
-    expect(await readdir(path.join(project, 'dist'))).toEqual(expect.arrayContaining(['maria-rossi.html', 'chiara-de-santis.html']));
+    expect(await readdir(path.join(project, 'dist'))).toEqual(
+      expect.arrayContaining(['maria-rossi.html', 'chiara-de-santis.html']),
+    );
   });
 });
 
@@ -33,7 +38,9 @@ describe('--lang', () => {
     const { code, stderr } = await runInProcess(['check', '--lang', 'it'], fixture('every-error'));
     expect(code).toBe(1);
     const lines = linesOf(stderr);
-    expect(lines).toContain('content/professionals/rossi.md:17: timeline, voce 1, date: serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "03/2010"');
+    expect(lines).toContain(
+      'content/professionals/rossi.md:17: timeline, voce 1, date: serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "03/2010"',
+    );
     expect(lines[0]).toMatch(/^content\/contatti\.md:3: scrittura del file: .*metti il testo tra virgolette/);
     expect(lines.slice(-2)).toEqual(['10 errori e 1 avviso.', 'Non è stato scritto nulla.']);
   });

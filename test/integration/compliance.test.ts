@@ -13,7 +13,10 @@ async function project(compliant = false): Promise<string> {
   await cp(fixture('minimal'), dir, { recursive: true });
   if (compliant) {
     const site = path.join(dir, 'content/site.yaml');
-    await writeFile(site, `${await readFile(site, 'utf8')}privacy:\n  thirdPartyNeedsConsent: true\nconsent:\n  maxAgeDays: 180\n`);
+    await writeFile(
+      site,
+      `${await readFile(site, 'utf8')}privacy:\n  thirdPartyNeedsConsent: true\nconsent:\n  maxAgeDays: 180\n`,
+    );
     const rossi = path.join(dir, 'content/professionals/rossi.md');
     await writeFile(rossi, (await readFile(rossi, 'utf8')).replace('order: 1', 'order: 1\nvat: "01234560686"'));
   }
@@ -49,8 +52,14 @@ describe.concurrent('check --compliance', () => {
   });
 
   it('--quiet prints nothing when every rule passes, and the report when one warns', async () => {
-    expect(await runInProcess(['check', '--compliance', '--quiet'], await project(true))).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect((await runInProcess(['check', '--compliance', '--quiet'], await project())).stdout).toContain('3 warnings, 4 passed.');
+    expect(await runInProcess(['check', '--compliance', '--quiet'], await project(true))).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    expect((await runInProcess(['check', '--compliance', '--quiet'], await project())).stdout).toContain(
+      '3 warnings, 4 passed.',
+    );
   });
 
   it('on content errors prints the same report as check and exits 1', async () => {
@@ -59,18 +68,30 @@ describe.concurrent('check --compliance', () => {
     const { code, stdout, stderr } = await runInProcess(['check', '--compliance'], dir);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(linesOf(stderr)).toEqual(['content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"', '1 error.', 'Nothing was written.']);
+    expect(linesOf(stderr)).toEqual([
+      'content/professionals/rossi.md:22: timeline[1].type: expected "study" or "work", got "job"',
+      '1 error.',
+      'Nothing was written.',
+    ]);
   });
 
   it('finds in the sample content only what its editor must still decide: consent options and the e-mail ids', async () => {
     const { code, stdout } = await runInProcess(['check', '--compliance'], ROOT);
     expect(code).toBe(0);
-    expect(linesOf(stdout).filter((line) => line.startsWith('WARN')).map((line) => line.split(/\s+/)[1])).toEqual(['third-party-consent', 'consent-expiry', 'email-service']);
+    expect(
+      linesOf(stdout)
+        .filter((line) => line.startsWith('WARN'))
+        .map((line) => line.split(/\s+/)[1]),
+    ).toEqual(['third-party-consent', 'consent-expiry', 'email-service']);
     expect(linesOf(stdout).at(-1)).toMatch(/^3 avvisi, \d+ superati\.$/);
-    expect(stdout).toContain('WARN  consent-expiry       content/site.yaml: la scelta sui cookie non scade mai; imposta consent.maxAgeDays (il Garante suggerisce 6 mesi: 180)');
+    expect(stdout).toContain(
+      'WARN  consent-expiry       content/site.yaml: la scelta sui cookie non scade mai; imposta consent.maxAgeDays (il Garante suggerisce 6 mesi: 180)',
+    );
     const english = await runInProcess(['check', '--compliance', '--lang', 'en'], ROOT);
     expect(linesOf(english.stdout).at(-1)).toMatch(/^3 warnings, \d+ passed\.$/);
-    expect(english.stdout).toContain('content/site.yaml: a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: 180)');
+    expect(english.stdout).toContain(
+      'content/site.yaml: a consent choice never expires; set consent.maxAgeDays (the Garante suggests 6 months: 180)',
+    );
   });
 
   it('check --help documents both options', async () => {
@@ -90,7 +111,11 @@ describe.concurrent('build', () => {
   });
 
   it('--quiet prints nothing, compliance warnings included', async () => {
-    expect(await runInProcess(['build', '--quiet'], await project())).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runInProcess(['build', '--quiet'], await project())).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('writes _headers, and host-config prints the nginx config, with the policy derived from site.yaml', async () => {

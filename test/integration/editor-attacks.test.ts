@@ -29,7 +29,10 @@ async function snapshot(dir: string, base = dir): Promise<Record<string, string>
     const name = path.relative(base, file);
     if (entry.isSymbolicLink()) found[name] = `-> ${await readlink(file)}`;
     else if (entry.isDirectory()) Object.assign(found, await snapshot(file, base));
-    else found[name] = createHash('sha256').update(await readFile(file)).digest('hex');
+    else
+      found[name] = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex');
   }
   return found;
 }
@@ -42,14 +45,22 @@ interface Answer {
 }
 
 /** One raw HTTP request (Node's fetch would normalise the path and forbid some headers). */
-function send(port: number, method: string, target: string, { headers = {}, body }: { headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<Answer> {
+function send(
+  port: number,
+  method: string,
+  target: string,
+  { headers = {}, body }: { headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<Answer> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method, path: target, headers: { host: `localhost:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path: target, headers: { host: `localhost:${port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', () => resolve({ body: '', reset: true }));
     if (body !== undefined) req.end(body);
     else req.end();
@@ -88,10 +99,37 @@ const API_CALLS = {
   traversal: { action: 'getEntry', params: { branch: 'main', path: 'content/../.git/config' } },
   newPath: {
     action: 'persistEntry',
-    params: { branch: 'main', entry: { dataFiles: [{ path: 'content/home.md', newPath: 'templates/pages/PrivacyPage.tsx', raw: 'export default 1', slug: 'home' }], assets: [] }, options: {} },
+    params: {
+      branch: 'main',
+      entry: {
+        dataFiles: [
+          {
+            path: 'content/home.md',
+            newPath: 'templates/pages/PrivacyPage.tsx',
+            raw: 'export default 1',
+            slug: 'home',
+          },
+        ],
+        assets: [],
+      },
+      options: {},
+    },
   },
-  persistMedia: { action: 'persistMedia', params: { branch: 'main', asset: { path: 'content/tpl/new.txt', content: 'eA==', encoding: 'base64' } } },
-  gitConfig: { action: 'persistEntry', params: { branch: 'main', entry: { dataFiles: [{ path: '.git/config', raw: '[core]\n\tfsmonitor = touch /tmp/pwned\n', slug: 'x' }], assets: [] }, options: {} } },
+  persistMedia: {
+    action: 'persistMedia',
+    params: { branch: 'main', asset: { path: 'content/tpl/new.txt', content: 'eA==', encoding: 'base64' } },
+  },
+  gitConfig: {
+    action: 'persistEntry',
+    params: {
+      branch: 'main',
+      entry: {
+        dataFiles: [{ path: '.git/config', raw: '[core]\n\tfsmonitor = touch /tmp/pwned\n', slug: 'x' }],
+        assets: [],
+      },
+      options: {},
+    },
+  },
   deleteFiles: { action: 'deleteFiles', params: { branch: 'main', paths: ['content/home.md', '../outside.md'] } },
 };
 
@@ -111,11 +149,17 @@ describe('watch --edit under attack', () => {
     await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
     // What an attacker wants to write: the project's code, its package.json, its Git settings.
     await mkdir(path.join(project, 'templates', 'pages'), { recursive: true });
-    await writeFile(path.join(project, 'templates', 'pages', 'PrivacyPage.tsx'), 'export default function PrivacyPage() { return null; }\n');
+    await writeFile(
+      path.join(project, 'templates', 'pages', 'PrivacyPage.tsx'),
+      'export default function PrivacyPage() { return null; }\n',
+    );
     await writeFile(path.join(project, 'package.json'), '{ "name": "studio" }\n');
     await mkdir(path.join(project, '.git'));
     await writeFile(path.join(project, '.git', 'config'), '[core]\n\tbare = false\n');
-    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
+    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], {
+      cwd: project,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
     watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
@@ -140,7 +184,9 @@ describe('watch --edit under attack', () => {
   });
 
   it('says the browser saves and this server writes nothing, and serves the editor', async () => {
-    expect(output.stdout).toMatch(/Editor: http:\/\/localhost:\d+\/admin \(in Chrome or Edge on this computer: "Lavora con Repository Locale"/);
+    expect(output.stdout).toMatch(
+      /Editor: http:\/\/localhost:\d+\/admin \(in Chrome or Edge on this computer: "Lavora con Repository Locale"/,
+    );
     expect(output.stdout).toContain('this server accepts no writes');
     expect((await send(port, 'GET', '/admin')).status).toBe(200);
     expect((await send(port, 'GET', '/admin/config.yml')).body).toContain('name: github');
@@ -148,14 +194,49 @@ describe('watch --edit under attack', () => {
 
   const json = { 'content-type': 'application/json' };
   const rows: [string, string, string, { headers?: Record<string, string>; body?: string }][] = [
-    ['the old API: read package.json', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.getEntry) }],
-    ['the old API: ../ out of content/', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.traversal) }],
-    ['the old API: newPath onto a template', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.newPath) }],
-    ['the old API: media through a symlink in content/', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.persistMedia) }],
+    [
+      'the old API: read package.json',
+      'POST',
+      '/admin/api/v1',
+      { headers: json, body: JSON.stringify(API_CALLS.getEntry) },
+    ],
+    [
+      'the old API: ../ out of content/',
+      'POST',
+      '/admin/api/v1',
+      { headers: json, body: JSON.stringify(API_CALLS.traversal) },
+    ],
+    [
+      'the old API: newPath onto a template',
+      'POST',
+      '/admin/api/v1',
+      { headers: json, body: JSON.stringify(API_CALLS.newPath) },
+    ],
+    [
+      'the old API: media through a symlink in content/',
+      'POST',
+      '/admin/api/v1',
+      { headers: json, body: JSON.stringify(API_CALLS.persistMedia) },
+    ],
     ['the old API: .git/config', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.gitConfig) }],
-    ['the old API: delete outside content/', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.deleteFiles) }],
-    ['the old API from another origin', 'POST', '/admin/api/v1', { headers: { ...json, origin: 'http://localhost:9999' }, body: JSON.stringify(API_CALLS.newPath) }],
-    ['the old API without a JSON type (a form post)', 'POST', '/admin/api/v1', { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(API_CALLS.getEntry) }],
+    [
+      'the old API: delete outside content/',
+      'POST',
+      '/admin/api/v1',
+      { headers: json, body: JSON.stringify(API_CALLS.deleteFiles) },
+    ],
+    [
+      'the old API from another origin',
+      'POST',
+      '/admin/api/v1',
+      { headers: { ...json, origin: 'http://localhost:9999' }, body: JSON.stringify(API_CALLS.newPath) },
+    ],
+    [
+      'the old API without a JSON type (a form post)',
+      'POST',
+      '/admin/api/v1',
+      { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(API_CALLS.getEntry) },
+    ],
     ['PUT over a content file', 'PUT', '/content/home.md', { body: 'x' }],
     ['PUT traversal', 'PUT', '/content/../package.json', { body: '{}' }],
     ['PUT encoded traversal', 'PUT', '/content/%2e%2e/package.json', { body: '{}' }],
@@ -182,7 +263,10 @@ describe('watch --edit under attack', () => {
     ['another Origin', { origin: 'http://evil.example' }, 403],
   ])('%s: refused before anything else', async (_name, headers, status) => {
     for (const method of ['GET', 'POST']) {
-      const answer = await send(port, method, '/admin/api/v1', { headers: { ...json, ...headers }, body: method === 'POST' ? JSON.stringify(API_CALLS.newPath) : undefined });
+      const answer = await send(port, method, '/admin/api/v1', {
+        headers: { ...json, ...headers },
+        body: method === 'POST' ? JSON.stringify(API_CALLS.newPath) : undefined,
+      });
       expect(answer.status, method).toBe(status);
     }
     expect(await snapshot(project)).toEqual(before);
@@ -222,8 +306,11 @@ describe('watch --edit under attack', () => {
   it('refuses huge bodies without reading them: 8 concurrent 55 MB uploads leave memory where it was', async () => {
     const rss = await residentBytes(watch.pid!);
     const body = Buffer.alloc(55 * 1024 * 1024, 0x61);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => send(port, 'POST', '/admin/api/v1', { headers: json, body })));
-    for (const answer of answers) expect(answer.reset === true || answer.status === 405, JSON.stringify(answer)).toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => send(port, 'POST', '/admin/api/v1', { headers: json, body })),
+    );
+    for (const answer of answers)
+      expect(answer.reset === true || answer.status === 405, JSON.stringify(answer)).toBe(true);
     // A byte budget, not a clock: the 440 MB sent did not land in the server's memory.
     expect(await residentBytes(watch.pid!)).toBeLessThan(rss + 64 * 1024 * 1024);
     expect((await send(port, 'GET', '/')).status).toBe(200);
@@ -241,13 +328,18 @@ describe('watch --edit --host 0.0.0.0', () => {
   it('serves every device but says the editor saves only from this computer, and still accepts no write', async () => {
     const project = await tempDir('brochure-editor-network-');
     await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
-    const watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--host', '0.0.0.0'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
+    const watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--host', '0.0.0.0'], {
+      cwd: project,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     const exited = new Promise((resolve) => watch.once('exit', resolve));
     let stdout = '';
     watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     try {
       const port = Number(await eventually('the URL', () => /Serving http:\/\/localhost:(\d+)/.exec(stdout)?.[1]));
-      expect(stdout).toContain(`Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at http://localhost:${port}/admin, in this computer's browser.`);
+      expect(stdout).toContain(
+        `Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at http://localhost:${port}/admin, in this computer's browser.`,
+      );
       const before = await snapshot(project);
       expect((await send(port, 'PUT', '/content/home.md', { body: 'x' })).status).toBe(405);
       expect(await snapshot(project)).toEqual(before);

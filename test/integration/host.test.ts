@@ -28,8 +28,13 @@ describe('--host 0.0.0.0', () => {
         child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${output}`)));
       });
       const port = /localhost:(\d+)/.exec(line)![1];
-      const addresses = Object.values(networkInterfaces()).flat().filter((info) => info && !info.internal && info.family === 'IPv4').map((info) => info!.address);
-      expect(line).toBe(`Serving dist/ at http://localhost:${port}${addresses.map((address) => ` and http://${address}:${port}`).join('')} (Ctrl-C to stop)`);
+      const addresses = Object.values(networkInterfaces())
+        .flat()
+        .filter((info) => info && !info.internal && info.family === 'IPv4')
+        .map((info) => info!.address);
+      expect(line).toBe(
+        `Serving dist/ at http://localhost:${port}${addresses.map((address) => ` and http://${address}:${port}`).join('')} (Ctrl-C to stop)`,
+      );
       expect((await get(`http://${OTHER_DEVICE}:${port}/`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
@@ -38,7 +43,10 @@ describe('--host 0.0.0.0', () => {
 
   it('watch serves pages whose reload script and channel are on the origin the page came from', async () => {
     const project = await projectWith();
-    const session = await watchSite(resolveOptions({ content: path.join(project, 'content'), port: 0, host: '0.0.0.0' }, project), { log: () => {}, error: () => {} });
+    const session = await watchSite(
+      resolveOptions({ content: path.join(project, 'content'), port: 0, host: '0.0.0.0' }, project),
+      { log: () => {}, error: () => {} },
+    );
     try {
       const origin = `http://${OTHER_DEVICE}:${session.port}`;
       const page = (await get(`${origin}/`)).body.toString('utf8');

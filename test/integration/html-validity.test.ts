@@ -12,7 +12,9 @@ const config = JSON.parse(readFileSync(path.join(root, '.htmlvalidate.json'), 'u
 let build: BuildSuccess;
 
 beforeAll(async () => {
-  const result = await buildSite(resolveOptions({ content: path.join(root, 'content'), out: path.join(root, 'unused-dist') }));
+  const result = await buildSite(
+    resolveOptions({ content: path.join(root, 'content'), out: path.join(root, 'unused-dist') }),
+  );
   if (!result.ok) throw new Error(result.problems.map((problem) => problem.message).join('\n'));
   build = result;
 });
@@ -22,7 +24,9 @@ describe('HTML validity', () => {
     const validator = new HtmlValidate(config);
     for (const page of build.pages) {
       const report = await validator.validateString(page.html, page.route.file);
-      const messages = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`));
+      const messages = report.results.flatMap((result) =>
+        result.messages.map((message) => `${message.ruleId}: ${message.message}`),
+      );
       expect.soft(messages, page.route.file).toEqual([]);
     }
   });

@@ -8,9 +8,15 @@ import { fixture, projectWith, ROOT } from '../helpers/fixtures.ts';
 import { launchReadyFiles } from '../helpers/launch-ready.ts';
 
 /** `STATUS rule file` of each report line, without the message. */
-const verdicts = (stdout: string) => linesOf(stdout).filter((line) => /^ {2}(PASS|WARN|FAIL) /.test(line)).map((line) => line.trim().split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
+const verdicts = (stdout: string) =>
+  linesOf(stdout)
+    .filter((line) => /^ {2}(PASS|WARN|FAIL) /.test(line))
+    .map((line) => line.trim().split(/\s+/).slice(0, 3).join(' ').replace(/:$/, ''));
 /** The group headings of a report: its lines that are neither findings nor the verdict. */
-const headings = (stdout: string) => linesOf(stdout).filter((line) => !line.startsWith('  ')).slice(0, -1);
+const headings = (stdout: string) =>
+  linesOf(stdout)
+    .filter((line) => !line.startsWith('  '))
+    .slice(0, -1);
 
 describe.concurrent('check --launch on the sample content', () => {
   it('exits 1 and lists every placeholder the sample ships as FAIL or WARN, each with the file to change', async () => {
@@ -37,7 +43,11 @@ describe.concurrent('check --launch on the sample content', () => {
       'WARN form-failure content/site.yaml',
     ]);
     // In the site's language (the sample's is Italian), or in English with --lang en.
-    for (const fragment of ['emailjs.userId, serviceId, templateId sono valori di esempio', 'url https://studio-pss.example.com è un indirizzo di esempio', 'è il ritratto segnaposto dell’esempio']) {
+    for (const fragment of [
+      'emailjs.userId, serviceId, templateId sono valori di esempio',
+      'url https://studio-pss.example.com è un indirizzo di esempio',
+      'è il ritratto segnaposto dell’esempio',
+    ]) {
       expect(stdout).toContain(fragment);
     }
     const report = (await runInProcess(['check', '--launch', '--lang', 'en'], ROOT)).stdout;
@@ -106,7 +116,9 @@ describe.concurrent('check --launch on a project', () => {
     const { code, stdout } = await runInProcess(['check', '--compliance', '--launch'], await projectWith());
     expect(code).toBe(1);
     const lines = linesOf(stdout);
-    expect(lines.findIndex((line) => line.startsWith('3 warnings,'))).toBeLessThan(lines.findIndex((line) => line.startsWith('  FAIL')));
+    expect(lines.findIndex((line) => line.startsWith('3 warnings,'))).toBeLessThan(
+      lines.findIndex((line) => line.startsWith('  FAIL')),
+    );
   });
 
   it('on content errors prints the same report as check and exits 1', async () => {

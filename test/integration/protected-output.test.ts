@@ -57,33 +57,73 @@ type World = Awaited<ReturnType<typeof world>>;
 
 // [case, args (from the project folder), first line of the refusal]
 const REFUSED: [string, (w: World) => string[], RegExp][] = [
-  ['--out . (the project)', () => ['build', '--out', '.'], /^\.\/ is the working folder \(\.\); a build replaces its output folder entirely, so brochure will not write there \(not even with --force\)/],
+  [
+    '--out . (the project)',
+    () => ['build', '--out', '.'],
+    /^\.\/ is the working folder \(\.\); a build replaces its output folder entirely, so brochure will not write there \(not even with --force\)/,
+  ],
   ['--out . --force', () => ['build', '--out', '.', '--force'], /^\.\/ is the working folder/],
   ['--out content', () => ['build', '--out', 'content'], /^content\/ is the content folder \(content\)/],
-  ['--out content/images (inside the content)', () => ['build', '--out', 'content/images', '--force'], /^content\/images\/ is inside content\/, which brochure reads while building/],
-  ['--out the parent of the content folder', (w) => ['build', '--content', path.join(w.project, 'content'), '--out', w.project, '--force'], /is the working folder/],
-  ['--out .. (contains the project)', () => ['build', '--out', '..', '--force'], /^\/.*\/work\/ contains the working folder \(\.\)/],
-  ['--out ~ (the home folder)', (w) => ['build', '--out', w.home, '--force'], /contains the working folder|is your home folder/],
-  ['--out=~/sito (a ~ the shell left as it is)', () => ['build', '--out=~/sito'], /^~\/sito\/ names a folder called "~", not your home folder: the shell replaces ~ only at the start of a word outside quotes/],
+  [
+    '--out content/images (inside the content)',
+    () => ['build', '--out', 'content/images', '--force'],
+    /^content\/images\/ is inside content\/, which brochure reads while building/,
+  ],
+  [
+    '--out the parent of the content folder',
+    (w) => ['build', '--content', path.join(w.project, 'content'), '--out', w.project, '--force'],
+    /is the working folder/,
+  ],
+  [
+    '--out .. (contains the project)',
+    () => ['build', '--out', '..', '--force'],
+    /^\/.*\/work\/ contains the working folder \(\.\)/,
+  ],
+  [
+    '--out ~ (the home folder)',
+    (w) => ['build', '--out', w.home, '--force'],
+    /contains the working folder|is your home folder/,
+  ],
+  [
+    '--out=~/sito (a ~ the shell left as it is)',
+    () => ['build', '--out=~/sito'],
+    /^~\/sito\/ names a folder called "~", not your home folder: the shell replaces ~ only at the start of a word outside quotes/,
+  ],
   ['watch --out "~" (quoted)', () => ['watch', '--out', '~', '--port', '0'], /^~\/ names a folder called "~"/],
-  ['--out naming an existing file', (w) => ['build', '--out', path.join(w.root, 'file.txt'), '--force'], /file\.txt\/ is an existing file, not a folder; brochure will not replace it \(not even with --force\)/],
-  ['--out a folder of unrelated files', (w) => ['build', '--out', w.other], /other\/ was not written by brochure \(it holds photo\.jpg\); a build replaces the whole folder, so they would be lost\. Move them elsewhere, choose another --out, or run again with --force/],
+  [
+    '--out naming an existing file',
+    (w) => ['build', '--out', path.join(w.root, 'file.txt'), '--force'],
+    /file\.txt\/ is an existing file, not a folder; brochure will not replace it \(not even with --force\)/,
+  ],
+  [
+    '--out a folder of unrelated files',
+    (w) => ['build', '--out', w.other],
+    /other\/ was not written by brochure \(it holds photo\.jpg\); a build replaces the whole folder, so they would be lost\. Move them elsewhere, choose another --out, or run again with --force/,
+  ],
   ['watch --out .', () => ['watch', '--out', '.', '--port', '0'], /^\.\/ is the working folder/],
-  ['watch --out a folder of unrelated files', (w) => ['watch', '--out', w.other, '--port', '0'], /other\/ was not written by brochure/],
+  [
+    'watch --out a folder of unrelated files',
+    (w) => ['watch', '--out', w.other, '--port', '0'],
+    /other\/ was not written by brochure/,
+  ],
 ];
 
 describe.concurrent('protected output folders', () => {
-  it.each(REFUSED)('%s: exit 2, one clear line, nothing deleted', async (_name, args, first) => {
-    const w = await world();
-    const before = await hashTree(w.root);
-    const result = await run(args(w), w.project, w.home);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr.split('\n')[0]).toMatch(first);
-    expect(result.stderr).not.toMatch(STACK);
-    expect(result.stdout).toBe('');
-    expect(await hashTree(w.root)).toEqual(before);
-    expect((await readdir(w.project)).sort()).toEqual(['.git', 'content', 'notes.txt', 'package.json']);
-  }, 60_000);
+  it.each(REFUSED)(
+    '%s: exit 2, one clear line, nothing deleted',
+    async (_name, args, first) => {
+      const w = await world();
+      const before = await hashTree(w.root);
+      const result = await run(args(w), w.project, w.home);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr.split('\n')[0]).toMatch(first);
+      expect(result.stderr).not.toMatch(STACK);
+      expect(result.stdout).toBe('');
+      expect(await hashTree(w.root)).toEqual(before);
+      expect((await readdir(w.project)).sort()).toEqual(['.git', 'content', 'notes.txt', 'package.json']);
+    },
+    60_000,
+  );
 
   it('says a refusal in the language of site.yaml, or of --lang', async () => {
     const w = await world();
@@ -96,7 +136,9 @@ describe.concurrent('protected output folders', () => {
     );
     const watched = await run(['watch', '--out', w.other, '--port', '0'], w.project, w.home);
     expect(watched.code).toBe(2);
-    expect(watched.stderr.split('\n')[0]).toMatch(/^.*other\/ non è stata scritta da brochure \(contiene photo\.jpg\): una build sostituisce l’intera cartella/);
+    expect(watched.stderr.split('\n')[0]).toMatch(
+      /^.*other\/ non è stata scritta da brochure \(contiene photo\.jpg\): una build sostituisce l’intera cartella/,
+    );
     const english = await run(['build', '--out', 'content', '--lang', 'en'], w.project, w.home);
     expect(english.stderr.split('\n')[0]).toMatch(/^content\/ is the content folder \(content\); a build replaces/);
   }, 60_000);

@@ -41,7 +41,10 @@ describe.each([
     const content = path.join(work, 'content');
     await cp(path.join(ROOT, 'content'), content, { recursive: true });
     await mkdir(path.join(content, 'public', '.well-known'), { recursive: true });
-    await writeFile(path.join(content, 'public', '.well-known', 'security.txt'), 'Contact: mailto:studio@example.com\n');
+    await writeFile(
+      path.join(content, 'public', '.well-known', 'security.txt'),
+      'Contact: mailto:studio@example.com\n',
+    );
     if (url) {
       const yaml = await readFile(path.join(content, 'site.yaml'), 'utf8');
       await writeFile(path.join(content, 'site.yaml'), yaml.replace(/^url: .*$/m, `url: ${url}`));
@@ -56,7 +59,11 @@ describe.each([
     await mkdir(path.dirname(out), { recursive: true });
     await writeSite(out, await withCompressedSiblings(build.files));
     // What a deploy folder may hold beside the site (a checkout, a copy with rsync): never served.
-    for (const [file, text] of [['.git/config', '[core]\n'], ['.env', 'SECRET=1\n'], ['static/.env', 'SECRET=2\n']]) {
+    for (const [file, text] of [
+      ['.git/config', '[core]\n'],
+      ['.env', 'SECRET=1\n'],
+      ['static/.env', 'SECRET=2\n'],
+    ]) {
       await mkdir(path.dirname(path.join(out, file!)), { recursive: true });
       await writeFile(path.join(out, file!), text!);
     }
@@ -64,8 +71,11 @@ describe.each([
     if (base !== '/') await writeFile(path.join(www, 'contatti'), 'not the site\n');
     const hashedAsset = [...build.files.keys()].find((file) => /^static\/js\/.+\.js$/.test(file))!;
     rows = urlTable({ base, hashedAsset, wellKnown: '.well-known/security.txt' });
-    for (const row of rows) if (row.file) onDisk.set(row.file, await readFile(path.join(out, row.file)).catch(() => undefined));
-    const everyPath = parseHeadersFile(Buffer.from(build.files.get(HEADERS_FILE)!).toString('utf8')).find((rule) => rule.pattern.test('/'))!;
+    for (const row of rows)
+      if (row.file) onDisk.set(row.file, await readFile(path.join(out, row.file)).catch(() => undefined));
+    const everyPath = parseHeadersFile(Buffer.from(build.files.get(HEADERS_FILE)!).toString('utf8')).find((rule) =>
+      rule.pattern.test('/'),
+    )!;
     security = Object.fromEntries(everyPath.headers);
   }, 60_000);
 
@@ -76,8 +86,10 @@ describe.each([
       const response = await get(server.url + base, { 'Accept-Encoding': 'gzip;q=0.5, br' });
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers.vary).toBe('Accept-Encoding');
-      expect(response.body.equals((await readFile(path.join(out, 'index.html.br'))))).toBe(true);
-      expect((await get(server.url + base, { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+      expect(response.body.equals(await readFile(path.join(out, 'index.html.br')))).toBe(true);
+      expect((await get(server.url + base, { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe(
+        'gzip',
+      );
     } finally {
       await server.close();
     }
@@ -86,7 +98,12 @@ describe.each([
   it('watch follows every row of the URL table, compressing per request', async () => {
     const session = await watchSite(options, { log: () => {}, error: () => {} });
     try {
-      await runUrlTable(rows, { origin: session.url, security, fileBytes: (file) => build.files.get(file), htmlExact: false });
+      await runUrlTable(rows, {
+        origin: session.url,
+        security,
+        fileBytes: (file) => build.files.get(file),
+        htmlExact: false,
+      });
       // The pages' reload script is served under the base path too, and its channel answers.
       const page = (await get(session.url + base)).body.toString('utf8');
       const script = /<script src="([^"]+)" data-events="([^"]+)"/.exec(page);
@@ -98,33 +115,68 @@ describe.each([
   }, 60_000);
 
   // Without nginx the block reports itself skipped, with the reason in its name; CI installs nginx, so never skips.
-  describe.skipIf('missing' in nginx)('missing' in nginx ? `nginx (skipped: ${nginx.missing})` : `nginx ${nginx.version}`, () => {
-    const binary = 'binary' in nginx ? nginx.binary : '';
+  describe.skipIf('missing' in nginx)(
+    'missing' in nginx ? `nginx (skipped: ${nginx.missing})` : `nginx ${nginx.version}`,
+    () => {
+      const binary = 'binary' in nginx ? nginx.binary : '';
 
-    it('accepts the published configuration (TLS on 443, port 80 redirecting) with `nginx -t`, without a warning', async () => {
-      const dir = await tempDir('brochure-nginx-tls-');
-      const certificate = path.join(dir, 'cert.pem');
-      const key = path.join(dir, 'key.pem');
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', certificate], { stdio: 'ignore' });
-      const output = await testConfig(binary, dir, renderNginxConfig(build.model.site, { root: www, certificate, certificateKey: key }));
-      expect(output).toContain('test is successful');
-      expect(output).not.toMatch(/\[warn\]/);
-    });
+      it('accepts the published configuration (TLS on 443, port 80 redirecting) with `nginx -t`, without a warning', async () => {
+        const dir = await tempDir('brochure-nginx-tls-');
+        const certificate = path.join(dir, 'cert.pem');
+        const key = path.join(dir, 'key.pem');
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'rsa:2048',
+            '-nodes',
+            '-days',
+            '1',
+            '-subj',
+            '/CN=localhost',
+            '-keyout',
+            key,
+            '-out',
+            certificate,
+          ],
+          { stdio: 'ignore' },
+        );
+        const output = await testConfig(
+          binary,
+          dir,
+          renderNginxConfig(build.model.site, { root: www, certificate, certificateKey: key }),
+        );
+        expect(output).toContain('test is successful');
+        expect(output).not.toMatch(/\[warn\]/);
+      });
 
-    it('follows every row of the URL table over a fresh build, gzip_static included', async () => {
-      const port = await freePort();
-      const dir = await tempDir('brochure-nginx-');
-      const server = await startNginx(binary, dir, renderNginxConfig(build.model.site, { root: www, plain: { address: '127.0.0.1', port } }), port);
-      try {
-        await runUrlTable(rows, { origin: server.url, security, fileBytes: (file) => onDisk.get(file), htmlExact: true });
-        const gz = await get(`${server.url}${base}contatti`, { 'Accept-Encoding': 'gzip' });
-        expect(gz.headers['content-encoding']).toBe('gzip');
-        expect(gz.headers.vary).toBe('Accept-Encoding');
-        expect(gz.body.equals((await readFile(path.join(out, 'contatti.html.gz'))))).toBe(true);
-      } finally {
-        await server.stop();
-        expect(await server.errors()).not.toMatch(/\[(emerg|alert|crit)\]/);
-      }
-    });
-  });
+      it('follows every row of the URL table over a fresh build, gzip_static included', async () => {
+        const port = await freePort();
+        const dir = await tempDir('brochure-nginx-');
+        const server = await startNginx(
+          binary,
+          dir,
+          renderNginxConfig(build.model.site, { root: www, plain: { address: '127.0.0.1', port } }),
+          port,
+        );
+        try {
+          await runUrlTable(rows, {
+            origin: server.url,
+            security,
+            fileBytes: (file) => onDisk.get(file),
+            htmlExact: true,
+          });
+          const gz = await get(`${server.url}${base}contatti`, { 'Accept-Encoding': 'gzip' });
+          expect(gz.headers['content-encoding']).toBe('gzip');
+          expect(gz.headers.vary).toBe('Accept-Encoding');
+          expect(gz.body.equals(await readFile(path.join(out, 'contatti.html.gz')))).toBe(true);
+        } finally {
+          await server.stop();
+          expect(await server.errors()).not.toMatch(/\[(emerg|alert|crit)\]/);
+        }
+      });
+    },
+  );
 });

@@ -30,7 +30,17 @@ describe('watch while a photo is being copied', () => {
       error: (text) => errors.push(text),
     });
     // A 1.2 MB photo arriving in 12 pieces, 40 ms apart, as a slow copy from a phone writes it.
-    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const photo = await sharp({
+      create: {
+        width: 1400,
+        height: 1000,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const target = path.join(project, 'content/images/rossi.jpg');
     const piece = Math.ceil(photo.length / 12);
     await writeFile(target, photo.subarray(0, piece));

@@ -30,7 +30,11 @@ async function eventually<T>(what: string, check: () => T | undefined | Promise<
 
 interface ServerEvent {
   event: string;
-  data: { revision?: number; problems?: { file: string; line: number; field: string; message: string }[]; error?: { message: string; stack: string } };
+  data: {
+    revision?: number;
+    problems?: { file: string; line: number; field: string; message: string }[];
+    error?: { message: string; stack: string };
+  };
 }
 
 /** The reload channel as a page sees it: every event received, in order. */
@@ -60,7 +64,10 @@ async function openEvents(url: string): Promise<{ received: ServerEvent[]; close
 }
 
 /** A spawned `brochure` whose output is collected as it comes. */
-function spawnCli(args: string[], cwd: string): { child: ChildProcessWithoutNullStreams; output: { stdout: string; stderr: string } } {
+function spawnCli(
+  args: string[],
+  cwd: string,
+): { child: ChildProcessWithoutNullStreams; output: { stdout: string; stderr: string } } {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
@@ -145,9 +152,14 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
     for (let n = 1; n <= 5; n++) writeFileSync(servicePath(), service(`Raffica ${n}`, 'Salvataggi ravvicinati.'));
     await served('/percorsi', 'Raffica 5');
     // A later, separate save proves nothing else was queued: its reload is the second one.
-    await writeFile(path.join(content, 'services', '01-sostegno-psicologico.md'), service('Sostegno dopo la raffica', 'Testo.'));
+    await writeFile(
+      path.join(content, 'services', '01-sostegno-psicologico.md'),
+      service('Sostegno dopo la raffica', 'Testo.'),
+    );
     await served('/percorsi', 'Sostegno dopo la raffica');
-    const reloads = await eventually('two reloads', () => (reloadsSince(mark).length >= 2 ? reloadsSince(mark) : undefined));
+    const reloads = await eventually('two reloads', () =>
+      reloadsSince(mark).length >= 2 ? reloadsSince(mark) : undefined,
+    );
     expect(reloads).toHaveLength(2);
     expect(reloads[1]!.data.revision).toBe(reloads[0]!.data.revision! + 1);
   });
@@ -161,12 +173,16 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
     const renamed = path.join(content, 'professionals', 'mario-rossi-prova.md');
     await rename(added, renamed);
     await served('/', 'href="/mario-rossi-prova"');
-    await eventually('the old page to be gone', async () => ((await text(`${url}/mario-prova`)).status === 404 ? true : undefined));
+    await eventually('the old page to be gone', async () =>
+      (await text(`${url}/mario-prova`)).status === 404 ? true : undefined,
+    );
     expect((await text(`${url}/mario-rossi-prova`)).status).toBe(200);
     expect((await text(`${url}/`)).body).not.toContain('href="/mario-prova"');
 
     await unlink(renamed);
-    await eventually('the page to be gone', async () => ((await text(`${url}/mario-rossi-prova`)).status === 404 ? true : undefined));
+    await eventually('the page to be gone', async () =>
+      (await text(`${url}/mario-rossi-prova`)).status === 404 ? true : undefined,
+    );
     expect((await text(`${url}/`)).body).not.toContain('mario-rossi-prova');
     expect((await text(`${url}/contatti`)).body).not.toContain('Mario Prova');
   });
@@ -185,9 +201,16 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
       events.received.slice(mark).find((event) => event.event === 'failure' && event.data.problems?.some(isDuration)),
     );
     expect(failure.data.problems).toContainEqual(
-      expect.objectContaining({ file: 'content/services/02-sessuologia.md', line: 3, field: 'duration', message: expect.stringContaining('cinquanta') }),
+      expect.objectContaining({
+        file: 'content/services/02-sessuologia.md',
+        line: 3,
+        field: 'duration',
+        message: expect.stringContaining('cinquanta'),
+      }),
     );
-    await eventually('the terminal report', () => (cli.output.stderr.includes('content/services/02-sessuologia.md:3: duration:') ? true : undefined));
+    await eventually('the terminal report', () =>
+      cli.output.stderr.includes('content/services/02-sessuologia.md:3: duration:') ? true : undefined,
+    );
     expect(cli.output.stderr).toContain('Still serving the last good build');
     const kept = await text(`${url}/percorsi`);
     expect(kept.status).toBe(200);
@@ -214,7 +237,12 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
       events.received.slice(mark).find((event) => event.event === 'failure' && event.data.problems?.some(isBody)),
     );
     expect(failure.data.problems).toContainEqual(
-      expect.objectContaining({ file: 'content/services/02-sessuologia.md', line: 6, field: 'body', message: expect.stringContaining('list items nested 10000 levels deep; at most 100') }),
+      expect.objectContaining({
+        file: 'content/services/02-sessuologia.md',
+        line: 6,
+        field: 'body',
+        message: expect.stringContaining('list items nested 10000 levels deep; at most 100'),
+      }),
     );
     // While the file is there, pages and the reload client are served: the last good build, the failure said to new pages.
     const kept = await text(`${url}/percorsi`);
@@ -224,7 +252,11 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
     const hello = await eventually('hello', () => late.received.find((event) => event.event === 'hello'));
     late.close();
     expect(hello.data).toMatchObject({ failure: { problems: [expect.objectContaining({ field: 'body', line: 6 })] } });
-    await eventually('the terminal report', () => (cli.output.stderr.includes('content/services/02-sessuologia.md:6: body: list items nested 10000 levels deep') ? true : undefined));
+    await eventually('the terminal report', () =>
+      cli.output.stderr.includes('content/services/02-sessuologia.md:6: body: list items nested 10000 levels deep')
+        ? true
+        : undefined,
+    );
 
     await writeFile(servicePath(), service('Dopo il file profondo', 'Testo.'));
     await served('/percorsi', 'Dopo il file profondo');
@@ -234,14 +266,26 @@ describe('brochure watch, spawned on a copy of the sample content', () => {
     const mark = events.received.length;
     const logged = cli.output.stdout.length;
     const services = path.join(content, 'services');
-    const leftovers = ['.02-sessuologia.md.swp', '02-sessuologia.md~', '.#02-sessuologia.md', '4913', '#02-sessuologia.md#', '.DS_Store'];
+    const leftovers = [
+      '.02-sessuologia.md.swp',
+      '02-sessuologia.md~',
+      '.#02-sessuologia.md',
+      '4913',
+      '#02-sessuologia.md#',
+      '.DS_Store',
+    ];
     for (const name of leftovers) await writeFile(path.join(services, name), 'not content');
     await writeFile(path.join(content, '.DS_Store'), 'finder');
     // A real save after the leftovers: the only rebuild must name it alone.
     await writeFile(servicePath(), service('Dopo i file da ignorare', 'Testo.'));
     await served('/percorsi', 'Dopo i file da ignorare');
-    const rebuilds = cli.output.stdout.slice(logged).split('\n').filter((line) => line.includes('pages rendered'));
-    expect(rebuilds).toEqual([expect.stringMatching(/^content\/services\/02-sessuologia\.md: \d+ of \d+ pages rendered/)]);
+    const rebuilds = cli.output.stdout
+      .slice(logged)
+      .split('\n')
+      .filter((line) => line.includes('pages rendered'));
+    expect(rebuilds).toEqual([
+      expect.stringMatching(/^content\/services\/02-sessuologia\.md: \d+ of \d+ pages rendered/),
+    ]);
     expect(reloadsSince(mark)).toHaveLength(1);
   });
 
@@ -330,26 +374,38 @@ describe('watch through the API, with templates and client sources copied to a t
     const source = await readFile(file, 'utf8');
     expect(source).toContain('<h1');
     await writeFile(file, source.replace('<h1', '<h1 data-template-edit="1"'));
-    await eventually('the edited template', async () => ((await text(`${session.url}/percorsi`)).body.includes('data-template-edit="1"') ? true : undefined));
+    await eventually('the edited template', async () =>
+      (await text(`${session.url}/percorsi`)).body.includes('data-template-edit="1"') ? true : undefined,
+    );
   });
 
   it('shows a template that throws while rendering, with its message and stack, and recovers', async () => {
     const index = template('index.ts');
     const source = await readFile(index, 'utf8');
     const mark = events.received.length;
-    await writeFile(index, `${source}\npages.services = () => {\n  throw new Error('PercorsiPage exploded on purpose');\n};\n`);
-    const failure = await eventually('a failure event', () => events.received.slice(mark).find((event) => event.event === 'failure'));
+    await writeFile(
+      index,
+      `${source}\npages.services = () => {\n  throw new Error('PercorsiPage exploded on purpose');\n};\n`,
+    );
+    const failure = await eventually('a failure event', () =>
+      events.received.slice(mark).find((event) => event.event === 'failure'),
+    );
     expect(failure.data.error?.message).toBe('PercorsiPage exploded on purpose');
     expect(failure.data.error?.stack).toMatch(/templates[\\/]pages[\\/]index\.ts/);
     expect(errors.join('\n')).toContain('PercorsiPage exploded on purpose');
     expect((await text(`${session.url}/percorsi`)).body).toContain('data-template-edit="1"');
 
     await writeFile(index, source);
-    await eventually('a reload after the fix', () => events.received.slice(mark).find((event) => event.event === 'reload'));
+    await eventually('a reload after the fix', () =>
+      events.received.slice(mark).find((event) => event.event === 'reload'),
+    );
   });
 
   it('re-renders the pages with the new stylesheet when a style changes', async () => {
-    const stylesheetOf = async () => /<link rel="stylesheet" href="(\/static\/css\/[^"]+\.css)"/.exec((await text(`${session.url}/privacy`)).body)?.[1];
+    const stylesheetOf = async () =>
+      /<link rel="stylesheet" href="(\/static\/css\/[^"]+\.css)"/.exec(
+        (await text(`${session.url}/privacy`)).body,
+      )?.[1];
     const before = await stylesheetOf();
     expect(before).toBeDefined();
     const file = path.join(project, 'templates', 'styles', 'site.css');
@@ -361,16 +417,22 @@ describe('watch through the API, with templates and client sources copied to a t
     });
     expect(await (await fetch(session.url + after)).text()).toContain('.brochure-watch-test');
     await writeFile(file, source);
-    await eventually('the original stylesheet back', async () => ((await stylesheetOf()) === before ? true : undefined));
+    await eventually('the original stylesheet back', async () =>
+      (await stylesheetOf()) === before ? true : undefined,
+    );
   });
 
   it('rebundles the client script when a client source changes', async () => {
-    const scriptOf = async () => /<script type="module" src="(\/static\/js\/[^"]+\.js)"/.exec((await text(`${session.url}/`)).body)?.[1];
+    const scriptOf = async () =>
+      /<script type="module" src="(\/static\/js\/[^"]+\.js)"/.exec((await text(`${session.url}/`)).body)?.[1];
     const before = await scriptOf();
     expect(before).toBeDefined();
     const entry = options.clientEntry;
     const source = await readFile(entry, 'utf8');
-    await writeFile(entry, `${source}\n(globalThis as { brochureWatchTest?: string }).brochureWatchTest = 'client-edit-1';\n`);
+    await writeFile(
+      entry,
+      `${source}\n(globalThis as { brochureWatchTest?: string }).brochureWatchTest = 'client-edit-1';\n`,
+    );
     const after = await eventually('a new script URL', async () => {
       const script = await scriptOf();
       return script && script !== before ? script : undefined;
@@ -385,11 +447,17 @@ describe('watch through the API, with templates and client sources copied to a t
     const source = await readFile(file, 'utf8');
     const mark = events.received.length;
     await writeFile(file, `${source}\nexport const broken = ;\n`);
-    const failure = await eventually('a failure event', () => events.received.slice(mark).find((event) => event.event === 'failure'));
+    const failure = await eventually('a failure event', () =>
+      events.received.slice(mark).find((event) => event.event === 'failure'),
+    );
     const lines = source.split('\n').length;
-    expect(failure.data.problems).toContainEqual(expect.objectContaining({ file: expect.stringMatching(/PrivacyPage\.tsx$/), line: lines + 1 }));
+    expect(failure.data.problems).toContainEqual(
+      expect.objectContaining({ file: expect.stringMatching(/PrivacyPage\.tsx$/), line: lines + 1 }),
+    );
     await writeFile(file, source);
-    await eventually('a reload after the fix', () => events.received.slice(mark).find((event) => event.event === 'reload'));
+    await eventually('a reload after the fix', () =>
+      events.received.slice(mark).find((event) => event.event === 'reload'),
+    );
   });
 });
 
@@ -407,16 +475,20 @@ describe('incremental builds', () => {
     const compare = async (changed: string[] = []): Promise<{ rendered: number; pages: number }> => {
       const { result: cached } = await incremental(changed);
       const full = await buildSite(options);
-      if (!cached.ok || !full.ok) throw new Error(`both builds should succeed:\n${formatReport([...cached.problems, ...full.problems])}`);
+      if (!cached.ok || !full.ok)
+        throw new Error(`both builds should succeed:\n${formatReport([...cached.problems, ...full.problems])}`);
       // Warnings too: a file whose schema check is kept from an earlier build still reports them, at the same lines.
       expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
       expect([...cached.files.keys()]).toEqual([...full.files.keys()]);
-      for (const [file, bytes] of full.files) expect(Buffer.from(cached.files.get(file)!).equals(bytes), file).toBe(true);
+      for (const [file, bytes] of full.files)
+        expect(Buffer.from(cached.files.get(file)!).equals(bytes), file).toBe(true);
       expect(cached.pages.map((page) => page.route.file)).toEqual(full.pages.map((page) => page.route.file));
       return { rendered: cache.pagesRendered, pages: cached.pages.length };
     };
     /** Saves each of `changes` (null removes the file), then builds once, as a burst of saves does. */
-    const save = async (changes: Record<string, (text: string) => string | null>): Promise<{ rendered: number; pages: number }> => {
+    const save = async (
+      changes: Record<string, (text: string) => string | null>,
+    ): Promise<{ rendered: number; pages: number }> => {
       const changed: string[] = [];
       for (const [file, change] of Object.entries(changes)) {
         const absolute = path.join(content, file);
@@ -435,31 +507,51 @@ describe('incremental builds', () => {
 
     const first = await compare();
     expect(first.rendered).toBe(first.pages);
-    const serviceEdit = await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/\n\n/, '\n\nUna frase nuova.\n\n'));
+    const serviceEdit = await edit('services/05-elaborazione-lutto.md', (text) =>
+      text.replace(/\n\n/, '\n\nUna frase nuova.\n\n'),
+    );
     expect(serviceEdit).toMatchObject({ rendered: 1 });
-    expect(await edit('services/05-elaborazione-lutto.md', (text) => text.replace(/^duration: .*$/m, 'duration: caso per caso'))).toMatchObject({ rendered: 1 });
+    expect(
+      await edit('services/05-elaborazione-lutto.md', (text) =>
+        text.replace(/^duration: .*$/m, 'duration: caso per caso'),
+      ),
+    ).toMatchObject({ rendered: 1 });
     // Listing or unlisting someone changes the navigation of every page: the full build sorts the lists again.
-    const unlisted = await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: true', 'listed: false'));
+    const unlisted = await edit('professionals/chiara-de-santis.md', (text) =>
+      text.replace('listed: true', 'listed: false'),
+    );
     expect(unlisted).toMatchObject({ rendered: unlisted.pages });
     // An unlisted professional's biography is on their page only.
-    expect(await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).toMatchObject({ rendered: 1 });
+    expect(await edit('professionals/chiara-de-santis.md', (text) => `${text}\nUn paragrafo in più.\n`)).toMatchObject({
+      rendered: 1,
+    });
     await edit('professionals/chiara-de-santis.md', (text) => text.replace('listed: false', 'listed: true'));
     // A listed professional's role is in every page's menu and footer.
-    const role = await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^role: (.*)$/m, 'role: $1 e sessuologa'));
+    const role = await edit('professionals/giulia-marchetti.md', (text) =>
+      text.replace(/^role: (.*)$/m, 'role: $1 e sessuologa'),
+    );
     expect(role).toMatchObject({ rendered: role.pages });
     await edit('professionals/giulia-marchetti.md', (text) => text.replace(/^order: .*$/m, 'order: 7'));
     // The team (name, role, photo, contacts) is in every page's footer: a listed professional's biography too, for now.
     await edit('professionals/giulia-marchetti.md', (text) => `${text}\nUn'altra riga della biografia.\n`);
     await edit('home.md', (text) => text.replace(/^(title: .*)$/m, '$1 (modificato)'));
     // Every page reads home.hero (og:image, JSON-LD), but only the home page shows the introduction.
-    expect(await edit('home.md', (text) => text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'))).toMatchObject({ rendered: 1 });
+    expect(
+      await edit('home.md', (text) =>
+        text.replace('Chiedere aiuto non è sempre facile.', 'Chiedere aiuto non è mai facile.'),
+      ),
+    ).toMatchObject({ rendered: 1 });
     // (Swapping the hero here also changes the images encoded, hence the assets: page-cache.test.ts has the read tracking alone.)
-    const hero = await edit('home.md', (text) => text.replace('image: images/hero.jpg', 'image: images/giulia-marchetti.jpg'));
+    const hero = await edit('home.md', (text) =>
+      text.replace('image: images/hero.jpg', 'image: images/giulia-marchetti.jpg'),
+    );
     expect(hero).toMatchObject({ rendered: hero.pages });
     await edit('home.md', (text) => text.replace('image: images/giulia-marchetti.jpg', 'image: images/hero.jpg'));
     // A file that starts naming an image, even one another file uses (here in a field the schema
     // does not know: a warning, no page changed), takes the full build: the image stage may depend on it.
-    const flagged = await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/flag.svg\ntitle: '));
+    const flagged = await edit('services/03-valutazione-psicodiagnostica.md', (text) =>
+      text.replace(/^title: /m, 'image: images/flag.svg\ntitle: '),
+    );
     expect(flagged).toMatchObject({ rendered: 0 });
     await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/flag.svg\n', ''));
     // A new image, then the first file to use it, then none: the image stage runs again each time.
@@ -467,7 +559,9 @@ describe('incremental builds', () => {
     await cp(path.join(content, 'images', 'hero.jpg'), photo);
     cache.invalidate(photo);
     expect(await compare([photo])).toMatchObject({ rendered: 0 });
-    await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace(/^title: /m, 'image: images/nuova.jpg\ntitle: '));
+    await edit('services/03-valutazione-psicodiagnostica.md', (text) =>
+      text.replace(/^title: /m, 'image: images/nuova.jpg\ntitle: '),
+    );
     await edit('services/03-valutazione-psicodiagnostica.md', (text) => text.replace('image: images/nuova.jpg\n', ''));
     expect(await edit('percorsi.md', (text) => `${text}\nUn paragrafo sui percorsi.\n`)).toMatchObject({ rendered: 1 });
     await edit('percorsi.md', (text) => text.replace(/^(title: .*)$/m, '$1 e terapie'));
@@ -485,7 +579,9 @@ describe('incremental builds', () => {
     await edit('services/06-genitorialita.md', (text) => text.replace('duration:', 'durata: 40\nduration:'));
     const warned = await edit('services/01-sostegno-psicologico.md', (text) => `${text}\nUn'altra riga.\n`);
     expect(warned).toMatchObject({ rendered: 1 });
-    expect(formatReport((await incremental([])).result.problems)).toMatch(/content\/services\/06-genitorialita\.md:\d+: warning: durata: unknown field/);
+    expect(formatReport((await incremental([])).result.problems)).toMatch(
+      /content\/services\/06-genitorialita\.md:\d+: warning: durata: unknown field/,
+    );
     await edit('services/06-genitorialita.md', (text) => text.replace('durata: 40\n', ''));
     expect((await incremental([])).result.problems).toEqual([]);
     await edit('services/05-elaborazione-lutto.md', () => null);
@@ -495,7 +591,10 @@ describe('incremental builds', () => {
 
     // An error fails both builds with the same located report; its fix passes both.
     const badDuration = path.join(content, 'services', '12-nuovo.md');
-    await writeFile(badDuration, service('Un servizio nuovo', 'Descrizione.').replace('duration: 50', 'duration: 50 min'));
+    await writeFile(
+      badDuration,
+      service('Un servizio nuovo', 'Descrizione.').replace('duration: 50', 'duration: 50 min'),
+    );
     cache.invalidate(badDuration);
     const failed = await incremental([badDuration]);
     expect(failed.result.ok).toBe(false);
@@ -511,6 +610,8 @@ describe('incremental builds', () => {
     expect(formatReport(cached.problems)).toBe(formatReport(full.problems));
     expect(formatReport(full.problems)).toContain('content/services/12-nuovo.md:6: link:');
     await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/percorsi).'));
-    expect(await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/contatti).'))).toMatchObject({ rendered: 1 });
+    expect(
+      await edit('services/12-nuovo.md', () => service('Un servizio nuovo', 'Vedi [la pagina](/contatti).')),
+    ).toMatchObject({ rendered: 1 });
   });
 });

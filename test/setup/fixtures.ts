@@ -21,10 +21,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(path.join(tmpdir(), 'brochure-fixtures-'));
   const target = path.join(root, 'test', 'fixtures');
-  const names = (await readdir(FIXTURES, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const names = (await readdir(FIXTURES, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   // The first command compiles src/ to lib/ when it is stale: once here, rather than in several test
   // files at once, each of their first CLIs compiling the same bundle.
-  const compiled = promisify(execFile)(process.execPath, [fileURLToPath(new URL('../../bin/brochure.js', import.meta.url)), '--version']);
+  const compiled = promisify(execFile)(process.execPath, [
+    fileURLToPath(new URL('../../bin/brochure.js', import.meta.url)),
+    '--version',
+  ]);
   await Promise.all([compiled, ...names.map((name) => materialise(name, path.join(target, name)))]);
   project.provide('fixturesRoot', root);
   return () => rm(root, { recursive: true, force: true });
@@ -33,7 +38,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /** `minimal` as it is; any other fixture as a copy of `minimal` with its own files written over it and its removals applied. */
 async function materialise(name: string, dir: string): Promise<void> {
   if (name !== 'minimal') await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
-  await cp(path.join(FIXTURES, name), dir, { recursive: true, filter: (source) => path.basename(source) !== REMOVED_LIST });
+  await cp(path.join(FIXTURES, name), dir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== REMOVED_LIST,
+  });
   const removed = await readFile(path.join(FIXTURES, name, REMOVED_LIST), 'utf8').catch(() => '');
   for (const file of removed.split('\n').filter(Boolean)) await rm(path.join(dir, file), { force: true });
 }

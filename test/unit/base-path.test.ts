@@ -38,13 +38,17 @@ describe('rebaseMarkdown', () => {
   it('rebases the HTML of every body under a sub-path, and hands the same map back at the root', () => {
     const markdown = new Map([['[Contatti](/contatti)', '<p><a href="/contatti">Contatti</a></p>']]);
     expect(rebaseMarkdown(markdown, '/')).toBe(markdown);
-    expect([...rebaseMarkdown(markdown, '/studio-pss/')]).toEqual([['[Contatti](/contatti)', '<p><a href="/studio-pss/contatti">Contatti</a></p>']]);
+    expect([...rebaseMarkdown(markdown, '/studio-pss/')]).toEqual([
+      ['[Contatti](/contatti)', '<p><a href="/studio-pss/contatti">Contatti</a></p>'],
+    ]);
   });
 });
 
 describe('basePathOfRobots', () => {
   it('reads the base path from the Sitemap line brochure writes', () => {
-    expect(basePathOfRobots('User-agent: *\nAllow: /\n\nSitemap: https://example.github.io/studio-pss/sitemap.xml\n')).toBe('/studio-pss/');
+    expect(
+      basePathOfRobots('User-agent: *\nAllow: /\n\nSitemap: https://example.github.io/studio-pss/sitemap.xml\n'),
+    ).toBe('/studio-pss/');
     expect(basePathOfRobots('Sitemap: https://studio.example.com/sitemap.xml\n')).toBe('/');
     expect(basePathOfRobots('')).toBe('/');
   });

@@ -18,7 +18,11 @@ import { tempDir, writeTree } from '../helpers/files.ts';
 // The real renderers, watched: WatchCache must call them only for bodies it has not seen.
 vi.mock('../../src/model/markdown.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/model/markdown.ts')>();
-  return { ...real, renderMarkdown: vi.fn(real.renderMarkdown), renderMarkdownBodies: vi.fn(real.renderMarkdownBodies) };
+  return {
+    ...real,
+    renderMarkdown: vi.fn(real.renderMarkdown),
+    renderMarkdownBodies: vi.fn(real.renderMarkdownBodies),
+  };
 });
 
 beforeEach(() => {
@@ -53,7 +57,15 @@ function counter() {
 
 /** A route for `file`, rendered from `source`. */
 function route(file: string, source: string): Route {
-  return { kind: 'home', path: `/${file.replace(/\.html$/, '')}`, file, source, sources: [source], title: file, description: file };
+  return {
+    kind: 'home',
+    path: `/${file.replace(/\.html$/, '')}`,
+    file,
+    source,
+    sources: [source],
+    title: file,
+    description: file,
+  };
 }
 
 describe('WatchCache.parsedFiles', () => {
@@ -75,7 +87,12 @@ describe('WatchCache.parsedFiles', () => {
     const options = await project();
     const cache = new WatchCache(options);
     const folder = path.join(options.content, 'professionals');
-    const files = [path.join(folder, 'rossi.md'), path.join(folder, 'team', 'bianchi.md'), path.join(options.content, 'professionals-old.md'), path.join(options.content, 'home.md')];
+    const files = [
+      path.join(folder, 'rossi.md'),
+      path.join(folder, 'team', 'bianchi.md'),
+      path.join(options.content, 'professionals-old.md'),
+      path.join(options.content, 'home.md'),
+    ];
     const parse = vi.fn(async () => parsed(0));
     for (const file of files) await cache.parsedFiles(file, parse);
 
@@ -109,7 +126,10 @@ describe('WatchCache.parsedFiles', () => {
 
 describe('WatchCache.reuse and invalidate', () => {
   /** Runs every stage once more and returns which of them computed again. */
-  async function recomputed(cache: WatchCache, stages: Record<AssetStage, ReturnType<typeof counter>>): Promise<AssetStage[]> {
+  async function recomputed(
+    cache: WatchCache,
+    stages: Record<AssetStage, ReturnType<typeof counter>>,
+  ): Promise<AssetStage[]> {
     const before = Object.fromEntries(Object.entries(stages).map(([stage, count]) => [stage, count.runs()]));
     for (const [stage, count] of Object.entries(stages)) await cache.reuse(stage as AssetStage, '', count.run);
     return (Object.keys(stages) as AssetStage[]).filter((stage) => stages[stage].runs() !== before[stage]);
@@ -177,7 +197,11 @@ describe('WatchCache.renderMarkdown', () => {
       ['# Uno', '<h1>Uno</h1>'],
       ['Due *corsivo*', '<p>Due <em>corsivo</em></p>'],
     ]);
-    expect(renderMarkdownBodies).toHaveBeenCalledExactlyOnceWith(['# Uno', 'Due *corsivo*'], options.cacheDir, options.packageRoot);
+    expect(renderMarkdownBodies).toHaveBeenCalledExactlyOnceWith(
+      ['# Uno', 'Due *corsivo*'],
+      options.cacheDir,
+      options.packageRoot,
+    );
   });
 
   it('later renders only the new bodies, one by one, and keeps only the bodies of the last build', async () => {
@@ -211,7 +235,10 @@ describe('WatchCache.checkLinks', () => {
   const FILES = new Set(['index.html', 'contatti.html']);
 
   /** What buildSite hands the cache: the real link check against `files`, with lines from the loaded content. */
-  async function linkCheck(options: ResolvedOptions, files: ReadonlySet<string>): Promise<(pages: readonly Page[]) => ContentError[]> {
+  async function linkCheck(
+    options: ResolvedOptions,
+    files: ReadonlySet<string>,
+  ): Promise<(pages: readonly Page[]) => ContentError[]> {
     const findMention = mentionFinder((await loadContent(options.content, options.cwd)).entries);
     return (pages) => checkLinks(pages, files, findMention);
   }
@@ -239,7 +266,9 @@ describe('WatchCache.checkLinks', () => {
     expect(cache.checkLinks([page], new Set(FILES), await linkCheck(options, new Set(FILES)))).toEqual([]);
 
     // A file gone: links that resolved may not any more.
-    expect(cache.checkLinks([page], new Set(['index.html']), await linkCheck(options, new Set(['index.html'])))).toHaveLength(1);
+    expect(
+      cache.checkLinks([page], new Set(['index.html']), await linkCheck(options, new Set(['index.html']))),
+    ).toHaveLength(1);
   });
 
   it('checks a newly rendered page even when the files are the same', async () => {
@@ -253,17 +282,28 @@ describe('WatchCache.checkLinks', () => {
 });
 
 describe('WatchCache.pageBytes and pagesRendered', () => {
-
   it('renders pages through its page cache and reports how many the last build rendered', async () => {
     const cache = new WatchCache(await project());
     expect(cache.pagesRendered).toBe(0);
     const show = ({ route }: PageProps) => createElement('h1', null, route.title);
-    const templates = { home: show, contacts: show, services: show, privacy: show, professional: show, 'not-found': show } satisfies PageTemplates;
-    const site = { routes: [route('index.html', 'content/home.md'), route('contatti.html', 'content/contatti.md')] } as SiteModel;
+    const templates = {
+      home: show,
+      contacts: show,
+      services: show,
+      privacy: show,
+      professional: show,
+      'not-found': show,
+    } satisfies PageTemplates;
+    const site = {
+      routes: [route('index.html', 'content/home.md'), route('contatti.html', 'content/contatti.md')],
+    } as SiteModel;
     const assets: AssetManifest = { script: '/s.js', stylesheet: '/s.css', images: {} };
 
     const first = cache.renderPages(site, assets, { pages: templates }, renderPage);
-    expect(first.map((page) => page.html)).toEqual(['<!doctype html><h1>index.html</h1>', '<!doctype html><h1>contatti.html</h1>']);
+    expect(first.map((page) => page.html)).toEqual([
+      '<!doctype html><h1>index.html</h1>',
+      '<!doctype html><h1>contatti.html</h1>',
+    ]);
     expect(cache.pagesRendered).toBe(2);
 
     const again = cache.renderPages(structuredClone(site), assets, { pages: templates }, renderPage);

@@ -20,7 +20,10 @@ async function fakeInstall(version: string): Promise<{ root: string; setVersion:
   await writeFile(path.join(root, 'src', 'model', 'markdown.ts'), '// renders');
   const setVersion = async (next: string) => {
     await mkdir(path.join(root, 'node_modules', 'unified'), { recursive: true });
-    await writeFile(path.join(root, 'node_modules', 'unified', 'package.json'), JSON.stringify({ name: 'unified', version: next }));
+    await writeFile(
+      path.join(root, 'node_modules', 'unified', 'package.json'),
+      JSON.stringify({ name: 'unified', version: next }),
+    );
   };
   await setVersion(version);
   return { root, setVersion };
@@ -66,7 +69,10 @@ describe('the Markdown cache', () => {
     // Mark the cached HTML: a hit shows the mark, a miss renders again.
     const cacheFile = path.join(cacheDir, 'markdown.json');
     const cache = JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, string>;
-    await writeFile(cacheFile, JSON.stringify(Object.fromEntries(Object.entries(cache).map(([key, html]) => [key, `${html}<!-- cached -->`]))));
+    await writeFile(
+      cacheFile,
+      JSON.stringify(Object.fromEntries(Object.entries(cache).map(([key, html]) => [key, `${html}<!-- cached -->`]))),
+    );
     expect((await renderMarkdownBodies(['uno'], cacheDir, root)).get('uno')).toBe('<p>uno</p><!-- cached -->');
     await setVersion('12.0.0');
     expect((await renderMarkdownBodies(['uno'], cacheDir, root)).get('uno')).toBe('<p>uno</p>');

@@ -22,8 +22,19 @@ const FILES = new Set([
 ]);
 
 function page(path: string | null, body: string, sources: string[] = ['content/home.md']): Page {
-  const route: Route = { kind: path === null ? 'not-found' : 'home', path, file: 'x.html', source: sources[0]!, sources, title: 't', description: 'd' };
-  return { route, html: `<!doctype html><html><head><link rel="stylesheet" href="/static/css/site.0123456789.css"></head><body>${body}</body></html>` };
+  const route: Route = {
+    kind: path === null ? 'not-found' : 'home',
+    path,
+    file: 'x.html',
+    source: sources[0]!,
+    sources,
+    title: 't',
+    description: 'd',
+  };
+  return {
+    route,
+    html: `<!doctype html><html><head><link rel="stylesheet" href="/static/css/site.0123456789.css"></head><body>${body}</body></html>`,
+  };
 }
 
 /** Problems for `pages`, with source files written from `files` into a temp project folder and loaded as a build loads them. */
@@ -58,7 +69,9 @@ describe('checkLinks', () => {
     const problems = await check([page('/', '<p>Vedi <a href="/non-esiste">x</a></p>')], {
       'content/home.md': '---\ntitle: Home\n---\n\nIntro.\nVedi [x](/non-esiste).\n',
     });
-    expect(problems).toEqual(['content/home.md:6: link: / links to /non-esiste, which is not a page or file of the site']);
+    expect(problems).toEqual([
+      'content/home.md:6: link: / links to /non-esiste, which is not a page or file of the site',
+    ]);
   });
 
   it('names the service file, not the Percorsi page file, for a link in a service body', async () => {
@@ -68,12 +81,18 @@ describe('checkLinks', () => {
       'content/services/01-colloquio.md': '---\ntitle: Colloquio\n---\nTesto.\n',
       'content/services/02-lutto.md': '---\ntitle: Lutto\n---\n\nLeggi [le domande](/non-esiste).\n',
     });
-    expect(problems).toEqual(['content/services/02-lutto.md:5: link: /percorsi links to /non-esiste, which is not a page or file of the site']);
+    expect(problems).toEqual([
+      'content/services/02-lutto.md:5: link: /percorsi links to /non-esiste, which is not a page or file of the site',
+    ]);
   });
 
   it('falls back to the page source without a line when no content file mentions the URL (a template link)', async () => {
-    const problems = await check([page(null, '<a href="/contatto">contatti</a>', ['content/site.yaml'])], { 'content/site.yaml': 'name: x\n' });
-    expect(problems).toEqual(['content/site.yaml: link: the 404 page links to /contatto, which is not a page or file of the site']);
+    const problems = await check([page(null, '<a href="/contatto">contatti</a>', ['content/site.yaml'])], {
+      'content/site.yaml': 'name: x\n',
+    });
+    expect(problems).toEqual([
+      'content/site.yaml: link: the 404 page links to /contatto, which is not a page or file of the site',
+    ]);
   });
 
   it('checks asset references: src, srcset candidates and stylesheet links', async () => {
@@ -107,7 +126,9 @@ describe('checkLinks', () => {
 
   it('reports, rather than crashes on, a malformed percent escape', async () => {
     const problems = await check([page('/', '<a href="/sconto-50%e">x</a>')]);
-    expect(problems).toEqual(['content/home.md: link: / links to /sconto-50%e, which is not a page or file of the site']);
+    expect(problems).toEqual([
+      'content/home.md: link: / links to /sconto-50%e, which is not a page or file of the site',
+    ]);
   });
 
   it('accepts a folder URL with a trailing slash when the folder has an index.html', async () => {
@@ -124,7 +145,8 @@ describe('brokenUrls with attributes already known', () => {
       '<a href="/gone">a</a> <img src="/static/media/hero-400.abcdef01.jpg" srcset="/static/media/hero-400.abcdef01.jpg 400w, /missing-800.jpg 800w">',
     ];
     const known: KnownAttributes = new Map();
-    for (const html of [...pages, ...pages]) expect(brokenUrls(html, FILES, '/', known)).toEqual(brokenUrls(html, FILES, '/'));
+    for (const html of [...pages, ...pages])
+      expect(brokenUrls(html, FILES, '/', known)).toEqual(brokenUrls(html, FILES, '/'));
     expect(brokenUrls(pages[0]!, FILES, '/', known)).toEqual(['/gone', '/missing-800.jpg']);
     expect(brokenUrls(pages[1]!, FILES, '/', known)).toEqual(['/gone', '/other']);
   });

@@ -20,7 +20,9 @@ describe('showImageProgress', () => {
     const stop = showImageProgress(terminal);
     encodeThree();
     stop();
-    expect(terminal.writes).toEqual([0, 1, 2, 3].map((done) => `\r\x1b[2KEncoding images: ${done}/3`).concat('\r\x1b[2K'));
+    expect(terminal.writes).toEqual(
+      [0, 1, 2, 3].map((done) => `\r\x1b[2KEncoding images: ${done}/3`).concat('\r\x1b[2K'),
+    );
     encodeThree();
     expect(terminal.writes).toHaveLength(5);
   });

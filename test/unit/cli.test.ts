@@ -23,8 +23,12 @@ async function run(...argv: string[]): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)),
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)),
+    vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)),
+    vi
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)),
     vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (stdout += `${parts.join(' ')}\n`)),
     vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void (stderr += `${parts.join(' ')}\n`)),
   ];
@@ -44,7 +48,8 @@ describe('main: help and version', () => {
     const { code, stdout, stderr } = await run(flag);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: brochure /);
-    for (const command of ['build', 'check', 'preview', 'watch']) expect(stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    for (const command of ['build', 'check', 'preview', 'watch'])
+      expect(stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     expect(stderr).toBe('');
   });
 
@@ -112,7 +117,9 @@ describe('main: usage mistakes exit 2', () => {
   it('for a port given to watch the same way', async () => {
     const { code, stderr } = await run('watch', '--port', '99999');
     expect(code).toBe(2);
-    expect(stderr).toContain(`error: option '-p, --port <number>' argument '99999' is invalid. expected a port number between 0 and 65535.`);
+    expect(stderr).toContain(
+      `error: option '-p, --port <number>' argument '99999' is invalid. expected a port number between 0 and 65535.`,
+    );
   });
 });
 
@@ -127,7 +134,11 @@ describe('main: commands', () => {
   });
 
   it('check --quiet prints nothing on valid content', async () => {
-    expect(await run('check', '--quiet', '--content', path.join(fixture('minimal'), 'content'))).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run('check', '--quiet', '--content', path.join(fixture('minimal'), 'content'))).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('check exits 1 on broken content, listing the problems and reassuring that nothing was written', async () => {

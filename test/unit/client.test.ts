@@ -53,7 +53,12 @@ describe('bundleClient', () => {
   it('holds Preact and no React code', () => {
     const script = text(client);
     // React's element symbol and its internals object are in every React build.
-    for (const react of ['react.element', 'react.transitional.element', '__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED', 'ReactCurrentDispatcher']) {
+    for (const react of [
+      'react.element',
+      'react.transitional.element',
+      '__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED',
+      'ReactCurrentDispatcher',
+    ]) {
       expect(script, react).not.toContain(react);
     }
     // Preact's mangled internals: the hooks state (__H) and a vnode's children (__k).
@@ -64,7 +69,15 @@ describe('bundleClient', () => {
   it('leaves out the static markup islands read back from the page (kept)', () => {
     const script = text(client);
     // The cookie banner and dialog wording, the forms' privacy wording, the hamburger icon.
-    for (const wording of ['Usiamo cookie tecnici', 'Scegli quali cookie', 'Categorie di cookie', 'Accetta tutti', 'Regolamento UE 2016/679', 'Messaggio *', 'viewBox']) {
+    for (const wording of [
+      'Usiamo cookie tecnici',
+      'Scegli quali cookie',
+      'Categorie di cookie',
+      'Accetta tutti',
+      'Regolamento UE 2016/679',
+      'Messaggio *',
+      'viewBox',
+    ]) {
       expect(script, wording).not.toContain(wording);
     }
     // The flag is folded where it is tested, not looked up in the browser.
@@ -101,7 +114,9 @@ describe('bundleClient', () => {
     expect(again.entry.path).toBe(client.path);
     expect(Buffer.from(again.entry.contents).equals(Buffer.from(client.contents))).toBe(true);
     expect(again.files.map((file) => file.path)).toEqual(bundle.files.map((file) => file.path));
-    again.files.forEach((file, index) => expect(Buffer.from(file.contents).equals(Buffer.from(bundle.files[index]!.contents)), file.path).toBe(true));
+    again.files.forEach((file, index) =>
+      expect(Buffer.from(file.contents).equals(Buffer.from(bundle.files[index]!.contents)), file.path).toBe(true),
+    );
     expect((await stat(record)).mtimeMs).toBe(before);
   });
 });

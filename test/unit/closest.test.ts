@@ -2,7 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { closest } from '../../src/content/closest.ts';
 
-const PROFESSIONAL = ['name', 'role', 'description', 'photo', 'order', 'phone', 'email', 'linkedin', 'registration', 'specialisation', 'listed', 'timeline'];
+const PROFESSIONAL = [
+  'name',
+  'role',
+  'description',
+  'photo',
+  'order',
+  'phone',
+  'email',
+  'linkedin',
+  'registration',
+  'specialisation',
+  'listed',
+  'timeline',
+];
 
 describe('closest', () => {
   it.each([

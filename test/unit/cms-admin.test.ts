@@ -17,7 +17,11 @@ const withEditor = site({ name: 'Studio <Prova>', cms: { repo: 'studio-pss/sito'
 const options = resolveOptions({ content: 'content' }, '/repo');
 
 /** What the previews render from; these tests look at the editor's files and headers, which only carry the entries as JSON. */
-const preview = (stylesheet: string): PreviewSite => ({ entries: {} as PreviewSite['entries'], assets: { stylesheet, script: '/static/js/islands.js', images: {} }, base: '/' });
+const preview = (stylesheet: string): PreviewSite => ({
+  entries: {} as PreviewSite['entries'],
+  assets: { stylesheet, script: '/static/js/islands.js', images: {} },
+  base: '/',
+});
 
 describe('adminBuild', () => {
   it('adds no file and no header rule for a site without an editor: its output is as before', async () => {
@@ -49,7 +53,9 @@ describe('adminBuild', () => {
     const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toContain('<title>Redazione · Studio &lt;Prova&gt;</title>');
-    expect(page).toContain('<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css" data-preview="/admin/preview.json"></script>');
+    expect(page).toContain(
+      '<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css" data-preview="/admin/preview.json"></script>',
+    );
     expect(page).not.toMatch(/<script>|<style|style=/);
     // Nothing in the editor points at a CDN any more: translations, fonts and modules are served from /admin.
     const sveltia = Buffer.from(files.get('admin/sveltia-cms.js')!).toString();
@@ -65,11 +71,18 @@ describe('adminBuild', () => {
   });
 
   it('loads its config and scripts under the site’s base path (a GitHub Pages project site)', async () => {
-    const { files } = await adminBuild(site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }), false, options, preview('/studio-pss/static/css/site.css'));
+    const { files } = await adminBuild(
+      site({ url: 'https://example.github.io/studio-pss/', cms: { repo: 'a/b' } }),
+      false,
+      options,
+      preview('/studio-pss/static/css/site.css'),
+    );
     const page = Buffer.from(files.get(ADMIN_PAGE)!).toString();
     expect(page).toContain('<link href="/studio-pss/admin/config.yml" type="application/yaml" rel="cms-config-url">');
     expect(page).toContain('<script src="/studio-pss/admin/sveltia-cms.js"></script>');
-    expect(page).toContain('<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css" data-preview="/studio-pss/admin/preview.json"></script>');
+    expect(page).toContain(
+      '<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css" data-preview="/studio-pss/admin/preview.json"></script>',
+    );
     expect(Buffer.from(files.get('admin/sveltia-cms.js')!).toString()).toContain('`/studio-pss/admin/locales`');
   });
 
@@ -82,7 +95,10 @@ describe('adminBuild', () => {
 
   it('under watch --edit with an online editor, keeps site.yaml’s', async () => {
     const { files } = await adminBuild(withEditor, true, options, preview('/s.css'));
-    expect(parse(Buffer.from(files.get('admin/config.yml')!).toString()).backend).toMatchObject({ name: 'github', repo: 'studio-pss/sito' });
+    expect(parse(Buffer.from(files.get('admin/config.yml')!).toString()).backend).toMatchObject({
+      name: 'github',
+      repo: 'studio-pss/sito',
+    });
   });
 });
 
@@ -90,7 +106,14 @@ describe('the editor’s headers', () => {
   it('give /admin its own policy and leave every other path the strict one, on Netlify/Cloudflare', async () => {
     const { headers } = await adminBuild(withEditor, false, options, preview('/s.css'));
     const text = renderHeadersFile(withEditor, headers);
-    expect(text).toContain(['/admin', '  ! Content-Security-Policy', `  Content-Security-Policy: ${adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' })}`, '  X-Robots-Tag: noindex'].join('\n'));
+    expect(text).toContain(
+      [
+        '/admin',
+        '  ! Content-Security-Policy',
+        `  Content-Security-Policy: ${adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' })}`,
+        '  X-Robots-Tag: noindex',
+      ].join('\n'),
+    );
     const rules = parseHeadersFile(text);
     const strict = contentSecurityPolicy(withEditor);
     for (const file of ['index.html', 'contatti.html', 'static/js/islands.abc.js', '404.html']) {
@@ -112,7 +135,9 @@ describe('the editor’s headers', () => {
     expect(siteAdminHeaderRules(withEditor)).toEqual(headers);
     const nginx = renderNginxConfig(withEditor, { root: '/var/www/studio.example.com', extraRules: headers });
     const admin = /location = \/admin \{([\s\S]*?)\n {4}\}/.exec(nginx)![1]!;
-    expect(admin).toContain(`add_header Content-Security-Policy "${adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' })}" always;`);
+    expect(admin).toContain(
+      `add_header Content-Security-Policy "${adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' })}" always;`,
+    );
     expect(admin).toContain('add_header X-Robots-Tag "noindex" always;');
     expect(admin).toContain('add_header Strict-Transport-Security');
     expect(admin).toContain('try_files $uri.html =404;');
@@ -137,7 +162,15 @@ describe('editorRoot', () => {
 });
 
 it('adminFiles reads Sveltia once per process', async () => {
-  const inputs = { site: withEditor, backend: { name: 'local', folder: 'repo' } as const, contentDir: '/repo/content', root: '/repo', preview: preview('/s.css'), packageRoot: options.packageRoot, cacheDir: options.cacheDir };
+  const inputs = {
+    site: withEditor,
+    backend: { name: 'local', folder: 'repo' } as const,
+    contentDir: '/repo/content',
+    root: '/repo',
+    preview: preview('/s.css'),
+    packageRoot: options.packageRoot,
+    cacheDir: options.cacheDir,
+  };
   const [a, b] = await Promise.all([adminFiles(inputs), adminFiles(inputs)]);
   expect(a.get('admin/sveltia-cms.js')).toBe(b.get('admin/sveltia-cms.js'));
 });

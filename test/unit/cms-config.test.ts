@@ -13,10 +13,20 @@ import {
   siteSchema,
 } from '../../src/content/schema.ts';
 
-const SCHEMAS = { site: siteSchema, home: homeSchema, contatti: contactsSchema, percorsi: servicesPageSchema, privacy: privacySchema, professionals: professionalSchema, services: serviceSchema };
+const SCHEMAS = {
+  site: siteSchema,
+  home: homeSchema,
+  contatti: contactsSchema,
+  percorsi: servicesPageSchema,
+  privacy: privacySchema,
+  professionals: professionalSchema,
+  services: serviceSchema,
+};
 
 function unwrap(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? unwrap(schema.unwrap() as z.ZodType) : schema;
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault
+    ? unwrap(schema.unwrap() as z.ZodType)
+    : schema;
 }
 
 /** Every field path of a schema, nested objects and list items included (`timeline[].date`). */
@@ -42,13 +52,26 @@ function configPaths(fields: CmsField[], prefix = ''): string[] {
 const config = cmsConfig({ name: 'github', repo: 'studio-pss/sito', branch: 'main' }, '/repo/content', '/repo') as {
   media_folder: string;
   public_folder: string;
-  collections: { name: string; folder?: string; slug?: string; fields?: CmsField[]; files?: { name: string; file: string; fields: CmsField[] }[] }[];
+  collections: {
+    name: string;
+    folder?: string;
+    slug?: string;
+    fields?: CmsField[];
+    files?: { name: string; file: string; fields: CmsField[] }[];
+  }[];
 };
 const collection = (name: string) => config.collections.find((item) => item.name === name)!;
 const fieldsOf = (name: string): CmsField[] =>
-  collection(name)?.fields ?? config.collections.flatMap((item) => item.files ?? []).find((file) => file.name === name.replace('.yaml', ''))!.fields;
+  collection(name)?.fields ??
+  config.collections.flatMap((item) => item.files ?? []).find((file) => file.name === name.replace('.yaml', ''))!
+    .fields;
 const field = (fields: CmsField[], dotted: string): CmsField =>
-  dotted.split('.').reduce<CmsField | undefined>((found, name) => (found ? found.fields : fields)?.find((item) => item.name === name), undefined)!;
+  dotted
+    .split('.')
+    .reduce<CmsField | undefined>(
+      (found, name) => (found ? found.fields : fields)?.find((item) => item.name === name),
+      undefined,
+    )!;
 
 describe('the labels beside the schemas', () => {
   it.each(Object.entries(SCHEMAS))('every field of %s has an Italian label and hint', (_name, schema) => {
@@ -65,13 +88,18 @@ describe('the labels beside the schemas', () => {
 });
 
 describe('cmsConfig', () => {
-  it.each(Object.keys(SCHEMAS))('lists every field of %s and nothing else (plus the Markdown body of .md files)', (name) => {
-    const schema = SCHEMAS[name as keyof typeof SCHEMAS];
-    // A service's `order` is Sveltia's own field when reordering is on: it writes it, she never types it.
-    const expected = schemaPaths(schema).map(({ path }) => path).filter((path) => !(name === 'services' && path === 'order'));
-    const body = name === 'site' ? [] : ['body'];
-    expect(configPaths(fieldsOf(name === 'site' ? 'site' : name))).toEqual([...expected, ...body]);
-  });
+  it.each(Object.keys(SCHEMAS))(
+    'lists every field of %s and nothing else (plus the Markdown body of .md files)',
+    (name) => {
+      const schema = SCHEMAS[name as keyof typeof SCHEMAS];
+      // A service's `order` is Sveltia's own field when reordering is on: it writes it, she never types it.
+      const expected = schemaPaths(schema)
+        .map(({ path }) => path)
+        .filter((path) => !(name === 'services' && path === 'order'));
+      const body = name === 'site' ? [] : ['body'];
+      expect(configPaths(fieldsOf(name === 'site' ? 'site' : name))).toEqual([...expected, ...body]);
+    },
+  );
 
   it('writes the files where the loader reads them, images into content/images as images/…', () => {
     expect(collection('services').folder).toBe('content/services');
@@ -95,9 +123,19 @@ describe('cmsConfig', () => {
     expect(field(professional, 'order')).toMatchObject({ widget: 'number', value_type: 'int' });
     expect(field(professional, 'listed')).toMatchObject({ widget: 'boolean', default: true, required: false });
     expect(field(professional, 'photo.image')).toMatchObject({ widget: 'image', choose_url: false });
-    expect(field(professional, 'specialisation')).toMatchObject({ widget: 'list', min: 1, field: { widget: 'string', name: 'item' } });
+    expect(field(professional, 'specialisation')).toMatchObject({
+      widget: 'list',
+      min: 1,
+      field: { widget: 'string', name: 'item' },
+    });
     expect(field(professional, 'timeline')).toMatchObject({ widget: 'list', required: false });
-    expect(field(professional, 'timeline.type')).toMatchObject({ widget: 'select', options: [{ label: 'Formazione', value: 'study' }, { label: 'Lavoro', value: 'work' }] });
+    expect(field(professional, 'timeline.type')).toMatchObject({
+      widget: 'select',
+      options: [
+        { label: 'Formazione', value: 'study' },
+        { label: 'Lavoro', value: 'work' },
+      ],
+    });
     expect(field(professional, 'body').widget).toBe('markdown');
     expect(field(fieldsOf('site'), 'copyrightYear')).toMatchObject({ widget: 'number', min: 2000, max: 2100 });
     expect(field(fieldsOf('site'), 'address.country')).toMatchObject({ default: 'IT', required: false });
@@ -139,7 +177,15 @@ describe('cmsConfig', () => {
       use_markdown_shortcuts: false,
     });
     for (const name of ['professionals', 'home', 'contatti', 'percorsi', 'privacy']) {
-      expect(field(fieldsOf(name), 'body').buttons, name).toEqual(['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list']);
+      expect(field(fieldsOf(name), 'body').buttons, name).toEqual([
+        'bold',
+        'italic',
+        'link',
+        'heading-two',
+        'heading-three',
+        'bulleted-list',
+        'numbered-list',
+      ]);
     }
   });
 
@@ -147,9 +193,16 @@ describe('cmsConfig', () => {
     const services = collection('services') as Record<string, unknown>;
     expect(services['reorder']).toBe(true);
     expect(services['format']).toBe('brochure-service-frontmatter');
-    expect(collection('professionals') as Record<string, unknown>).toMatchObject({ format: 'brochure-professional-frontmatter' });
+    expect(collection('professionals') as Record<string, unknown>).toMatchObject({
+      format: 'brochure-professional-frontmatter',
+    });
     expect(collection('settings').files![0]).toMatchObject({ format: 'brochure-site-yaml' });
-    expect(collection('pages').files!.map((file) => (file as { format?: string }).format)).toEqual(['brochure-home-frontmatter', 'brochure-contacts-frontmatter', 'brochure-services-page-frontmatter', 'brochure-privacy-frontmatter']);
+    expect(collection('pages').files!.map((file) => (file as { format?: string }).format)).toEqual([
+      'brochure-home-frontmatter',
+      'brochure-contacts-frontmatter',
+      'brochure-services-page-frontmatter',
+      'brochure-privacy-frontmatter',
+    ]);
   });
 
   it('has the editor save digits as a number where the schema takes a number or a word', () => {
@@ -159,10 +212,16 @@ describe('cmsConfig', () => {
 
 describe('siteBackend', () => {
   const site = siteSchema.parse({
-    name: 'S', subtitle: 'S', url: 'https://s.example', description: 'S', logo: 'images/logo.svg',
+    name: 'S',
+    subtitle: 'S',
+    url: 'https://s.example',
+    description: 'S',
+    logo: 'images/logo.svg',
     address: { street: 'Via 1', postalCode: '65122', city: 'Pescara', province: 'PE' },
-    social: { label: 'I', url: 'https://i.example' }, map: { embedUrl: 'https://m.example', link: 'https://m.example', title: 'M' },
-    reviews: { scriptUrl: 'https://r.example/r.js', widgetClass: 'r' }, emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
+    social: { label: 'I', url: 'https://i.example' },
+    map: { embedUrl: 'https://m.example', link: 'https://m.example', title: 'M' },
+    reviews: { scriptUrl: 'https://r.example/r.js', widgetClass: 'r' },
+    emailjs: { libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
     copyrightYear: 2025,
   });
 
@@ -171,8 +230,14 @@ describe('siteBackend', () => {
   });
 
   it('is GitHub with the repository and branch of site.yaml, and the OAuth client outside Netlify', () => {
-    expect(siteBackend({ ...site, cms: { repo: 'studio-pss/sito', branch: 'main' } })).toEqual({ name: 'github', repo: 'studio-pss/sito', branch: 'main' });
-    expect(siteBackend({ ...site, cms: { repo: 'a/b', branch: 'pubblicato', authUrl: 'https://auth.example.workers.dev' } })).toEqual({
+    expect(siteBackend({ ...site, cms: { repo: 'studio-pss/sito', branch: 'main' } })).toEqual({
+      name: 'github',
+      repo: 'studio-pss/sito',
+      branch: 'main',
+    });
+    expect(
+      siteBackend({ ...site, cms: { repo: 'a/b', branch: 'pubblicato', authUrl: 'https://auth.example.workers.dev' } }),
+    ).toEqual({
       name: 'github',
       repo: 'a/b',
       branch: 'pubblicato',

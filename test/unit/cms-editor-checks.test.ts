@@ -23,7 +23,11 @@ const professional = {
   timeline: [{ date: '2019', end: '', title: 'Laurea', place: '', type: 'study' }],
   body: 'Testo.',
 };
-const entry = (data: Record<string, unknown>) => ({ collection: 'professionals', path: 'content/professionals/maria-rossi.md', data: { ...professional, ...data } });
+const entry = (data: Record<string, unknown>) => ({
+  collection: 'professionals',
+  path: 'content/professionals/maria-rossi.md',
+  data: { ...professional, ...data },
+});
 
 describe('entryRefusals', () => {
   it('lets through what the build accepts, optional fields left empty included', () => {
@@ -31,17 +35,30 @@ describe('entryRefusals', () => {
   });
 
   it('refuses what the build refuses, naming the field by its label, in the build’s Italian', () => {
-    expect(entryRefusals(entry({ photo: { image: 'images/foto.heic', alt: '' } })))
-      .toEqual([expect.stringMatching(/^Foto \(photo, image\): "images\/foto\.heic" è una foto HEIC \(il formato degli iPhone\), che i browser non sanno mostrare: convertila in JPEG/)]);
-    expect(entryRefusals(entry({ timeline: [{ date: 'marzo 2024', title: 'Laurea', type: 'study' }] })))
-      .toEqual(['Data (timeline, voce 1, date): serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "marzo 2024"']);
-    expect(entryRefusals({ collection: 'services', path: 'content/services/99-nuovo.md', data: { title: 'Nuovo', duration: '50 minuti' } }))
-      .toEqual(['Durata (duration): serve un numero o "caso per caso", invece c’è "50 minuti"']);
+    expect(entryRefusals(entry({ photo: { image: 'images/foto.heic', alt: '' } }))).toEqual([
+      expect.stringMatching(
+        /^Foto \(photo, image\): "images\/foto\.heic" è una foto HEIC \(il formato degli iPhone\), che i browser non sanno mostrare: convertila in JPEG/,
+      ),
+    ]);
+    expect(entryRefusals(entry({ timeline: [{ date: 'marzo 2024', title: 'Laurea', type: 'study' }] }))).toEqual([
+      'Data (timeline, voce 1, date): serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "marzo 2024"',
+    ]);
+    expect(
+      entryRefusals({
+        collection: 'services',
+        path: 'content/services/99-nuovo.md',
+        data: { title: 'Nuovo', duration: '50 minuti' },
+      }),
+    ).toEqual(['Durata (duration): serve un numero o "caso per caso", invece c’è "50 minuti"']);
     expect(entryRefusals(entry({ vat: '01234567890' }))[0]).toMatch(/^Partita IVA \(vat\): l’ultima cifra/);
   });
 
   it('refuses a body with a heading above the page’s own and with strikethrough, which the page would not show as meant', () => {
-    const refusals = entryRefusals({ collection: 'services', path: 'content/services/02-x.md', data: { title: 'X', body: '## Prezzi\n\nPrima ~~80 euro~~ ora 60.\n\n### Dettagli' } });
+    const refusals = entryRefusals({
+      collection: 'services',
+      path: 'content/services/02-x.md',
+      data: { title: 'X', body: '## Prezzi\n\nPrima ~~80 euro~~ ora 60.\n\n### Dettagli' },
+    });
     expect(refusals).toEqual([
       'Testo (body): un titolo di livello 2 ("## …") starebbe alla pari dei titoli della pagina: in questo testo i titoli partono dal livello 3 ("### …"); scegli quel livello',
       'Testo (body): il testo barrato ("~~testo~~") il sito non lo mostra: le tilde comparirebbero così come sono scritte; toglile, oppure scrivi a parole che cosa è cambiato',
@@ -49,13 +66,17 @@ describe('entryRefusals', () => {
   });
 
   it('refuses an upload with more pixels than the build decodes', () => {
-    expect(entryRefusals(entry({}), [{ image: 'images/maria.jpg', width: 12000, height: 9000 }]))
-      .toEqual(['"images/maria.jpg" misura 12000×9000 pixel (108 megapixel), più dei 100 megapixel che brochure legge; il sito mostra le immagini larghe al massimo 2400 pixel, quindi ridimensionala a quella larghezza']);
+    expect(entryRefusals(entry({}), [{ image: 'images/maria.jpg', width: 12000, height: 9000 }])).toEqual([
+      '"images/maria.jpg" misura 12000×9000 pixel (108 megapixel), più dei 100 megapixel che brochure legge; il sito mostra le immagini larghe al massimo 2400 pixel, quindi ridimensionala a quella larghezza',
+    ]);
     expect(entryRefusals(entry({}), [{ image: 'images/maria.jpg', width: 6000, height: 4000 }])).toEqual([]);
   });
 
   it('accepts every file of the sample content as it is', async () => {
-    for (const [collection, folder] of [['services', 'services'], ['professionals', 'professionals']] as const) {
+    for (const [collection, folder] of [
+      ['services', 'services'],
+      ['professionals', 'professionals'],
+    ] as const) {
       for (const name of await readdir(path.join(ROOT, 'content', folder))) {
         const file = `content/${folder}/${name}`;
         const text = await readFile(path.join(ROOT, file), 'utf8');
@@ -65,16 +86,44 @@ describe('entryRefusals', () => {
     }
     for (const name of ['home', 'contatti', 'percorsi', 'privacy']) {
       const file = `content/${name}.md`;
-      expect(entryRefusals({ collection: 'pages', path: file, data: fromMarkdown((await readFile(path.join(ROOT, file), 'utf8')).trim()) }), file).toEqual([]);
+      expect(
+        entryRefusals({
+          collection: 'pages',
+          path: file,
+          data: fromMarkdown((await readFile(path.join(ROOT, file), 'utf8')).trim()),
+        }),
+        file,
+      ).toEqual([]);
     }
   });
 });
 
 describe('bodyMarkupProblems', () => {
   it('finds ATX and setext headings above the lowest level, outside code, and strikethrough once', () => {
-    const body = ['# Uno', '', 'Due', '===', '', '```', '# non un titolo', '```', '', '## Tre', '', 'Testo ~~barrato~~ e ~~ancora~~.', '', '`~~codice~~`'].join('\n');
+    const body = [
+      '# Uno',
+      '',
+      'Due',
+      '===',
+      '',
+      '```',
+      '# non un titolo',
+      '```',
+      '',
+      '## Tre',
+      '',
+      'Testo ~~barrato~~ e ~~ancora~~.',
+      '',
+      '`~~codice~~`',
+    ].join('\n');
     const problems = bodyMarkupProblems('service', 'content/services/01-a.md', body, 5);
-    expect(problems.map((problem) => [problem.line, problem.severity, problem.message.split(' would')[0]!.split(' is not')[0]])).toEqual([
+    expect(
+      problems.map((problem) => [
+        problem.line,
+        problem.severity,
+        problem.message.split(' would')[0]!.split(' is not')[0],
+      ]),
+    ).toEqual([
       [5, 'warning', 'a level-1 heading ("# …")'],
       [8, 'warning', 'a level-1 heading ("# …")'],
       [14, 'warning', 'a level-2 heading ("## …")'],
@@ -91,7 +140,12 @@ describe('the editor’s file format', () => {
       expect(toMarkdown('service', fromMarkdown(text.trim())), name).toBe(text);
     }
     // Their front matter is rewritten in the editor's style on a first save (folded lines joined); bodies never.
-    for (const [file, kind] of [['home.md', 'home'], ['contatti.md', 'contacts'], ['privacy.md', 'privacy'], ['professionals/giulia-marchetti.md', 'professional']] as const) {
+    for (const [file, kind] of [
+      ['home.md', 'home'],
+      ['contatti.md', 'contacts'],
+      ['privacy.md', 'privacy'],
+      ['professionals/giulia-marchetti.md', 'professional'],
+    ] as const) {
       const text = await readFile(path.join(ROOT, 'content', file), 'utf8');
       const written = toMarkdown(kind, fromMarkdown(text.trim()));
       expect(written.slice(written.indexOf('\n---\n')), file).toBe(text.slice(text.indexOf('\n---\n')));
@@ -110,7 +164,9 @@ describe('the editor’s file format', () => {
   });
 
   it('leaves out optional fields left empty, keeps a required one even if empty, and puts a service’s order last, where the sample has it', () => {
-    expect(toMarkdown('service', { order: 4, title: 'A', duration: null, body: 'Testo.' })).toBe('---\ntitle: A\norder: 4\n---\n\nTesto.\n');
+    expect(toMarkdown('service', { order: 4, title: 'A', duration: null, body: 'Testo.' })).toBe(
+      '---\ntitle: A\norder: 4\n---\n\nTesto.\n',
+    );
     expect(toMarkdown('service', { order: null, title: 'A', body: '' })).toBe('---\ntitle: A\n---\n');
     const written = toMarkdown('professional', { ...professional, photo: { image: '/images/maria.jpg', alt: '' } });
     expect(written).toContain("photo:\n  image: images/maria.jpg\n  alt: ''\n");

@@ -13,24 +13,34 @@ import { hashTree } from '../helpers/files.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 
 /** Where each failure applies: paths starting with these (unset: none). */
-const failing = vi.hoisted(() => ({ readOnly: undefined as string | undefined, full: undefined as string | undefined, mountPoint: undefined as string | undefined }));
+const failing = vi.hoisted(() => ({
+  readOnly: undefined as string | undefined,
+  full: undefined as string | undefined,
+  mountPoint: undefined as string | undefined,
+}));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
   const inside = (root: string | undefined, file: unknown) => root !== undefined && String(file).startsWith(root);
-  const failure = (code: string, syscall: string, file?: string) => Object.assign(new Error(`${code}: ${syscall}`), { code, syscall, ...(file !== undefined && { path: file }) });
+  const failure = (code: string, syscall: string, file?: string) =>
+    Object.assign(new Error(`${code}: ${syscall}`), { code, syscall, ...(file !== undefined && { path: file }) });
   const mocked: typeof actual = {
     ...actual,
     mkdir: (async (folder: string, options?: { recursive?: boolean }) => {
-      if (inside(failing.readOnly, folder)) throw options?.recursive ? failure('ENOENT', 'mkdir', folder) : failure('EROFS', 'mkdir', folder);
+      if (inside(failing.readOnly, folder))
+        throw options?.recursive ? failure('ENOENT', 'mkdir', folder) : failure('EROFS', 'mkdir', folder);
       return actual.mkdir(folder, options);
     }) as typeof actual.mkdir,
-    writeFile: (async (file: string, ...rest: Parameters<typeof actual.writeFile> extends [unknown, ...infer R] ? R : never) => {
+    writeFile: (async (
+      file: string,
+      ...rest: Parameters<typeof actual.writeFile> extends [unknown, ...infer R] ? R : never
+    ) => {
       if (inside(failing.full, file)) throw failure('ENOSPC', 'write');
       return actual.writeFile(file, ...rest);
     }) as typeof actual.writeFile,
     rename: (async (from: string, to: string) => {
-      if (failing.mountPoint !== undefined && String(from) === failing.mountPoint) throw failure('EBUSY', 'rename', from);
+      if (failing.mountPoint !== undefined && String(from) === failing.mountPoint)
+        throw failure('EBUSY', 'rename', from);
       return actual.rename(from, to);
     }) as typeof actual.rename,
   };
@@ -47,7 +57,9 @@ async function build(...argv: string[]): Promise<{ code: number; stderr: string 
   let stderr = '';
   const spies = [
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true),
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)),
+    vi
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)),
     vi.spyOn(console, 'log').mockImplementation(() => undefined),
     vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void (stderr += `${parts.join(' ')}\n`)),
   ];
@@ -70,40 +82,50 @@ async function italianSite(): Promise<{ project: string; content: string; out: s
 }
 
 // Each test builds the site twice (the first cold): a busy machine takes longer than vitest's 5 s.
-describe('the machine fails under build: one line in the site’s language, the last output kept', { timeout: 60_000 }, () => {
-  it('an output folder on a read-only disk names the folder (not the ENOENT Node gives a recursive mkdir there)', async () => {
-    const { project, content } = await italianSite();
-    const disk = path.join(project, 'sola-lettura');
-    failing.readOnly = `${disk}/`;
-    const { mkdir } = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
-    await mkdir(disk);
-    const result = await build('--content', content, '--out', path.join(disk, 'dist'));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^impossibile scrivere \S*sola-lettura\/dist: il disco è in sola lettura: scegli con --out una cartella su un disco in cui si può scrivere\.\n$/);
-    expect(await readdir(disk)).toEqual([]);
-  });
+describe(
+  'the machine fails under build: one line in the site’s language, the last output kept',
+  { timeout: 60_000 },
+  () => {
+    it('an output folder on a read-only disk names the folder (not the ENOENT Node gives a recursive mkdir there)', async () => {
+      const { project, content } = await italianSite();
+      const disk = path.join(project, 'sola-lettura');
+      failing.readOnly = `${disk}/`;
+      const { mkdir } = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
+      await mkdir(disk);
+      const result = await build('--content', content, '--out', path.join(disk, 'dist'));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^impossibile scrivere \S*sola-lettura\/dist: il disco è in sola lettura: scegli con --out una cartella su un disco in cui si può scrivere\.\n$/,
+      );
+      expect(await readdir(disk)).toEqual([]);
+    });
 
-  it('a full disk names the file it could not write, and leaves no staging folder', async () => {
-    const { project, content, out } = await italianSite();
-    const before = await hashTree(out);
-    failing.full = `${out}.tmp-`;
-    const result = await build('--content', content, '--out', out);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^impossibile scrivere \S*dist\/\S+: il disco è pieno: libera un po’ di spazio e rilancia il comando\.\n$/);
-    expect(await hashTree(out)).toEqual(before);
-    expect((await readdir(project)).filter((name) => name.startsWith('dist.'))).toEqual([]);
-  });
+    it('a full disk names the file it could not write, and leaves no staging folder', async () => {
+      const { project, content, out } = await italianSite();
+      const before = await hashTree(out);
+      failing.full = `${out}.tmp-`;
+      const result = await build('--content', content, '--out', out);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^impossibile scrivere \S*dist\/\S+: il disco è pieno: libera un po’ di spazio e rilancia il comando\.\n$/,
+      );
+      expect(await hashTree(out)).toEqual(before);
+      expect((await readdir(project)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    });
 
-  it('an output folder that is a mount point (it cannot be renamed) says so, not "in use by another program" alone', async () => {
-    const { content, out } = await italianSite();
-    const before = await hashTree(out);
-    failing.mountPoint = out;
-    const result = await build('--content', content, '--out', out, '--lang', 'en');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^cannot write \S*dist: it is a mount point \(a disk of its own\) or in use by another program, and a build replaces its output folder as a whole; choose a folder inside it with --out\.\n$/);
-    expect(await hashTree(out)).toEqual(before);
-  });
-});
+    it('an output folder that is a mount point (it cannot be renamed) says so, not "in use by another program" alone', async () => {
+      const { content, out } = await italianSite();
+      const before = await hashTree(out);
+      failing.mountPoint = out;
+      const result = await build('--content', content, '--out', out, '--lang', 'en');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^cannot write \S*dist: it is a mount point \(a disk of its own\) or in use by another program, and a build replaces its output folder as a whole; choose a folder inside it with --out\.\n$/,
+      );
+      expect(await hashTree(out)).toEqual(before);
+    });
+  },
+);
 
 describe('makeFolder', () => {
   it('fails with the reason a plain mkdir gives, at the first folder it could not make', async () => {
@@ -113,6 +135,8 @@ describe('makeFolder', () => {
     await mkdir(path.join(project, 'ro'));
     const error = await makeFolder(path.join(project, 'ro', 'a', 'b')).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: 'EROFS', syscall: 'mkdir', path: path.join(project, 'ro', 'a') });
-    expect(describeEnvironmentError(error, (file) => path.relative(project, file), 'it')).toBe('impossibile scrivere ro/a: il disco è in sola lettura: scegli con --out una cartella su un disco in cui si può scrivere.');
+    expect(describeEnvironmentError(error, (file) => path.relative(project, file), 'it')).toBe(
+      'impossibile scrivere ro/a: il disco è in sola lettura: scegli con --out una cartella su un disco in cui si può scrivere.',
+    );
   });
 });

@@ -1,14 +1,29 @@
 // ContentError formatting, ordering and the report printed by build and check.
 import { describe, expect, it } from 'vitest';
-import { ContentError, errorsOf, formatProblem, formatProblemIn, formatReport, ProblemsError, sortProblems } from '../../src/errors.ts';
+import {
+  ContentError,
+  errorsOf,
+  formatProblem,
+  formatProblemIn,
+  formatReport,
+  ProblemsError,
+  sortProblems,
+} from '../../src/errors.ts';
 import { say } from '../../src/messages/text.ts';
 
-const timeline = new ContentError('content/professionals/x.md', 12, 'timeline[3].type', say('expectedGot', { expected: { oneOf: ['"study"', '"work"'] }, got: '"job"' }));
+const timeline = new ContentError(
+  'content/professionals/x.md',
+  12,
+  'timeline[3].type',
+  say('expectedGot', { expected: { oneOf: ['"study"', '"work"'] }, got: '"job"' }),
+);
 const empty = say('mustNotBeEmpty');
 
 describe('formatProblem', () => {
   it('prints file:line: field: message, the format of the issue', () => {
-    expect(formatProblem(timeline)).toBe('content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"');
+    expect(formatProblem(timeline)).toBe(
+      'content/professionals/x.md:12: timeline[3].type: expected "study" or "work", got "job"',
+    );
   });
 
   it('leaves the line out when the problem concerns the whole file or folder', () => {
@@ -18,8 +33,16 @@ describe('formatProblem', () => {
   });
 
   it('marks warnings after the location, with no "Error:" prefix on errors', () => {
-    const warning = new ContentError('content/home.md', 3, 'titel', say('unknownFieldSuggestion', { suggestion: 'title' }), 'warning');
-    expect(formatProblem(warning)).toBe('content/home.md:3: warning: titel: unknown field, ignored; did you mean "title"?');
+    const warning = new ContentError(
+      'content/home.md',
+      3,
+      'titel',
+      say('unknownFieldSuggestion', { suggestion: 'title' }),
+      'warning',
+    );
+    expect(formatProblem(warning)).toBe(
+      'content/home.md:3: warning: titel: unknown field, ignored; did you mean "title"?',
+    );
     expect(formatProblem(timeline)).not.toMatch(/error/i);
   });
 
@@ -34,10 +57,21 @@ describe('formatProblemIn', () => {
   it('carries the code and values, and renders them in the language asked', () => {
     expect(timeline.code).toBe('expectedGot');
     expect(timeline.message).toBe('expected "study" or "work", got "job"');
-    expect(formatProblemIn(timeline, 'it')).toBe('content/professionals/x.md:12: timeline, voce 4, type: serve "study" o "work", invece c’è "job"');
-    expect(formatProblemIn(new ContentError('content/home.md', 1, say('fieldFrontMatter'), say('expectedGot', { expected: say('fields'), got: say('list') }), 'warning'), 'it')).toBe(
-      'content/home.md:1: attenzione: intestazione del file: serve un gruppo di campi, invece c’è un elenco',
+    expect(formatProblemIn(timeline, 'it')).toBe(
+      'content/professionals/x.md:12: timeline, voce 4, type: serve "study" o "work", invece c’è "job"',
     );
+    expect(
+      formatProblemIn(
+        new ContentError(
+          'content/home.md',
+          1,
+          say('fieldFrontMatter'),
+          say('expectedGot', { expected: say('fields'), got: say('list') }),
+          'warning',
+        ),
+        'it',
+      ),
+    ).toBe('content/home.md:1: attenzione: intestazione del file: serve un gruppo di campi, invece c’è un elenco');
   });
 });
 
@@ -91,7 +125,10 @@ describe('formatReport', () => {
 
   it('uses the singular for one and leaves out a zero count', () => {
     expect(formatReport([timeline]).split('\n').at(-1)).toBe('1 error.');
-    const warnings = [new ContentError('a.md', 1, 'x', empty, 'warning'), new ContentError('a.md', 2, 'y', empty, 'warning')];
+    const warnings = [
+      new ContentError('a.md', 1, 'x', empty, 'warning'),
+      new ContentError('a.md', 2, 'y', empty, 'warning'),
+    ];
     expect(formatReport(warnings).split('\n').at(-1)).toBe('2 warnings.');
   });
 
@@ -102,7 +139,15 @@ describe('formatReport', () => {
 
 describe('ProblemsError', () => {
   it('carries located problems out of a stage that throws, with their messages as its own', () => {
-    const problems = [timeline, new ContentError('templates/pages/HomePage.tsx', 3, say('fieldCode'), say('compileError', { text: 'Expected ";" but found "}"' }))];
+    const problems = [
+      timeline,
+      new ContentError(
+        'templates/pages/HomePage.tsx',
+        3,
+        say('fieldCode'),
+        say('compileError', { text: 'Expected ";" but found "}"' }),
+      ),
+    ];
     const error = new ProblemsError(problems);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('ProblemsError');

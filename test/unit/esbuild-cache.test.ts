@@ -15,7 +15,13 @@ async function project(): Promise<{ dir: string; cacheDir: string; options: Buil
     'src/main.ts': "import { greeting } from './greeting.ts';\nconsole.log(greeting);\n",
     'src/greeting.ts': "export const greeting: string = 'ciao';\n",
   });
-  const options: BuildOptions = { absWorkingDir: dir, entryPoints: [path.join(dir, 'src/main.ts')], outdir: path.join(dir, 'out'), bundle: true, format: 'esm' };
+  const options: BuildOptions = {
+    absWorkingDir: dir,
+    entryPoints: [path.join(dir, 'src/main.ts')],
+    outdir: path.join(dir, 'out'),
+    bundle: true,
+    format: 'esm',
+  };
   return { dir, cacheDir: path.join(dir, 'cache'), options };
 }
 
@@ -108,7 +114,10 @@ describe('cachedBuild', () => {
 
   it('reports a source that does not compile as located problems, not as a crash', async () => {
     const { dir, cacheDir, options } = await project();
-    await writeFile(path.join(dir, 'src/greeting.ts'), "export const greeting: string = 'ciao';\nexport const broken = ;\n");
+    await writeFile(
+      path.join(dir, 'src/greeting.ts'),
+      "export const greeting: string = 'ciao';\nexport const broken = ;\n",
+    );
     const error = await cachedBuild('app', cacheDir, options).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ProblemsError);
     const [problem] = (error as ProblemsError).problems;

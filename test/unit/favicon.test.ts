@@ -13,7 +13,15 @@ describe('makeFavicons', () => {
     const icons = await makeFavicons('images/logo.svg', content, cacheDir);
     const ico = Buffer.from(icons.get('favicon.ico')!);
     // ICONDIR: reserved 0, type 1 (icon), one image; its entry: 32 x 32, 32 bpp, PNG at offset 22.
-    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4), ico[6], ico[7], ico.readUInt16LE(12), ico.readUInt32LE(18)]).toEqual([0, 1, 1, 32, 32, 32, 22]);
+    expect([
+      ico.readUInt16LE(0),
+      ico.readUInt16LE(2),
+      ico.readUInt16LE(4),
+      ico[6],
+      ico[7],
+      ico.readUInt16LE(12),
+      ico.readUInt32LE(18),
+    ]).toEqual([0, 1, 1, 32, 32, 32, 22]);
     expect(ico.readUInt32LE(14)).toBe(ico.byteLength - 22);
     expect(await sharp(ico.subarray(22)).metadata()).toMatchObject({ format: 'png', width: 32, height: 32 });
     const touch = await sharp(Buffer.from(icons.get('apple-touch-icon.png')!)).metadata();

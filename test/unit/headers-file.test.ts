@@ -8,7 +8,10 @@ describe('parseHeadersFile', () => {
   it('reads blocks of a pattern and its indented headers, in order', () => {
     const rules = parseHeadersFile(['/*', '  X-A: 1', '  X-B: 2', '/static/*', '\tCache-Control: no-cache'].join('\n'));
     expect(rules.map((rule) => rule.headers)).toEqual([
-      [['X-A', '1'], ['X-B', '2']],
+      [
+        ['X-A', '1'],
+        ['X-B', '2'],
+      ],
       [['Cache-Control', 'no-cache']],
     ]);
     expect(rules.map((rule) => rule.pattern.test('/static/app.js'))).toEqual([true, true]);
@@ -23,9 +26,14 @@ describe('parseHeadersFile', () => {
   });
 
   it('skips blank lines and comments, indented or not', () => {
-    const rules = parseHeadersFile(['# The security headers', '', '/*', '  # one per line', '  X-A: 1', '   ', '  X-B: 2'].join('\n'));
+    const rules = parseHeadersFile(
+      ['# The security headers', '', '/*', '  # one per line', '  X-A: 1', '   ', '  X-B: 2'].join('\n'),
+    );
     expect(rules).toHaveLength(1);
-    expect(rules[0]!.headers).toEqual([['X-A', '1'], ['X-B', '2']]);
+    expect(rules[0]!.headers).toEqual([
+      ['X-A', '1'],
+      ['X-B', '2'],
+    ]);
   });
 
   it('ignores a header before any pattern and an indented line with no colon', () => {
@@ -40,7 +48,9 @@ describe('parseHeadersFile', () => {
   });
 
   it('keeps the value whole when it holds a colon', () => {
-    expect(parseHeadersFile('/*\n  Link: <https://example.com>; rel=preconnect')[0]?.headers).toEqual([['Link', '<https://example.com>; rel=preconnect']]);
+    expect(parseHeadersFile('/*\n  Link: <https://example.com>; rel=preconnect')[0]?.headers).toEqual([
+      ['Link', '<https://example.com>; rel=preconnect'],
+    ]);
   });
 
   it('reads nothing from an empty file', () => {
@@ -50,7 +60,11 @@ describe('parseHeadersFile', () => {
 
 describe('headersFor', () => {
   it('matches each output file by the URL the host serves it at', () => {
-    const rules = parseHeadersFile(['/', '  X-Home: 1', '/contatti', '  X-Page: 1', '/404', '  X-Missing: 1', '/static/css/*', '  X-Css: 1'].join('\n'));
+    const rules = parseHeadersFile(
+      ['/', '  X-Home: 1', '/contatti', '  X-Page: 1', '/404', '  X-Missing: 1', '/static/css/*', '  X-Css: 1'].join(
+        '\n',
+      ),
+    );
     expect(headersFor(rules, 'index.html')).toEqual({ 'X-Home': '1' });
     expect(headersFor(rules, 'contatti.html')).toEqual({ 'X-Page': '1' });
     expect(headersFor(rules, '404.html')).toEqual({ 'X-Missing': '1' });
@@ -60,7 +74,19 @@ describe('headersFor', () => {
   });
 
   it('matches the home page to a splat, splats across slashes, and joins a header set twice', () => {
-    const rules = parseHeadersFile(['# comment', '/*', '  X-A: 1', '', '/static/*', '  Cache-Control: max-age=60', '  X-A: 2', '/contatti', '  X-Page: yes'].join('\n'));
+    const rules = parseHeadersFile(
+      [
+        '# comment',
+        '/*',
+        '  X-A: 1',
+        '',
+        '/static/*',
+        '  Cache-Control: max-age=60',
+        '  X-A: 2',
+        '/contatti',
+        '  X-Page: yes',
+      ].join('\n'),
+    );
     expect(headersFor(rules, 'index.html')).toEqual({ 'X-A': '1' });
     expect(headersFor(rules, 'contatti.html')).toEqual({ 'X-A': '1', 'X-Page': 'yes' });
     expect(headersFor(rules, 'static/media/a/b.jpg')).toEqual({ 'X-A': '1, 2', 'Cache-Control': 'max-age=60' });
@@ -122,9 +148,15 @@ describe('asStaticHost', () => {
 
 describe('withHeadersFile', () => {
   it('hides _headers and answers with the headers of the bytes source() hands back at each request', async () => {
-    const files = new Map([[HEADERS_FILE, Buffer.from('/*\n  X-Served: 1\n')], ['index.html', Buffer.from('')]]);
+    const files = new Map([
+      [HEADERS_FILE, Buffer.from('/*\n  X-Served: 1\n')],
+      ['index.html', Buffer.from('')],
+    ]);
     let source: Uint8Array | undefined = Buffer.from('/*\n  X-Version: 1\n');
-    const host = withHeadersFile(memoryFiles(() => files), () => source);
+    const host = withHeadersFile(
+      memoryFiles(() => files),
+      () => source,
+    );
     expect(await host.files.read(HEADERS_FILE)).toBeUndefined();
     expect(await host.files.read('index.html')).toBe(files.get('index.html'));
     expect(host.headers?.('index.html')).toEqual({ 'X-Version': '1' });

@@ -40,25 +40,42 @@ describe('contentSecurityPolicy', () => {
         site({
           map: { embedUrl: 'https://maps.example.org/embed?x=1', link: 'https://maps.example.org/', title: 'Mappa' },
           reviews: { scriptUrl: 'https://widgets.example.net:8443/r.js', widgetClass: 'w' },
-          emailjs: { endpoint: 'https://widgets.example.net:8443/send', libVersion: '4', userId: 'u', serviceId: 's', templateId: 't' },
+          emailjs: {
+            endpoint: 'https://widgets.example.net:8443/send',
+            libVersion: '4',
+            userId: 'u',
+            serviceId: 's',
+            templateId: 't',
+          },
           metrics: { endpoint: 'https://metrics.example.com/collect' },
         }),
       ),
     );
     expect(policy['frame-src']).toEqual(['https://maps.example.org']);
     expect(policy['script-src']).toEqual(["'self'", 'https://widgets.example.net:8443']);
-    expect(policy['connect-src']).toEqual(["'self'", 'https://widgets.example.net:8443', 'https://metrics.example.com']);
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'https://widgets.example.net:8443',
+      'https://metrics.example.com',
+    ]);
   });
 });
 
 describe('securityHeaders', () => {
   it('sends the policy, HSTS, nosniff, the referrer policy and a restrictive permissions policy', () => {
     const headers = Object.fromEntries(securityHeaders(site()));
-    expect(Object.keys(headers)).toEqual(['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']);
+    expect(Object.keys(headers)).toEqual([
+      'Content-Security-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+    ]);
     expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['Permissions-Policy']).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+      expect(headers['Permissions-Policy']).toContain(`${feature}=()`);
     expect(headers['Permissions-Policy']).not.toContain('interest-cohort');
   });
 });

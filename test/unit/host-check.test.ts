@@ -8,11 +8,21 @@ const request = (headers: Record<string, string>) => ({ headers }) as unknown as
 const local = allowedHosts();
 
 describe('refusal', () => {
-  it.each(['localhost:4321', '127.0.0.1:4321', '[::1]:4321', 'LOCALHOST', 'localhost.:80', '127.0.0.1'])('answers Host %s', (host) => {
-    expect(refusal(request({ host }), local)).toBeUndefined();
-  });
+  it.each(['localhost:4321', '127.0.0.1:4321', '[::1]:4321', 'LOCALHOST', 'localhost.:80', '127.0.0.1'])(
+    'answers Host %s',
+    (host) => {
+      expect(refusal(request({ host }), local)).toBeUndefined();
+    },
+  );
 
-  it.each(['attacker.example:4321', 'localhost.attacker.example', '127.0.0.1.nip.io:4321', '[::2]:4321', '0.0.0.0:4321', ''])('refuses Host %j with 421', (host) => {
+  it.each([
+    'attacker.example:4321',
+    'localhost.attacker.example',
+    '127.0.0.1.nip.io:4321',
+    '[::2]:4321',
+    '0.0.0.0:4321',
+    '',
+  ])('refuses Host %j with 421', (host) => {
     expect(refusal(request({ host }), local)?.status).toBe(421);
   });
 
@@ -38,8 +48,19 @@ describe('refusal', () => {
   });
 
   it('on a wildcard address answers every address of the machine (a phone uses them), still no other name', () => {
-    const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' && { scopeid: 0 }) });
-    const interfaces = { lo: [info('127.0.0.1', 'IPv4', true)], eth0: [info('192.168.1.20', 'IPv4'), info('FD00::20', 'IPv6')] } as ReturnType<typeof networkInterfaces>;
+    const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({
+      address,
+      family,
+      internal,
+      netmask: '',
+      mac: '',
+      cidr: null,
+      ...(family === 'IPv6' && { scopeid: 0 }),
+    });
+    const interfaces = {
+      lo: [info('127.0.0.1', 'IPv4', true)],
+      eth0: [info('192.168.1.20', 'IPv4'), info('FD00::20', 'IPv6')],
+    } as ReturnType<typeof networkInterfaces>;
     const allowed = allowedHosts('0.0.0.0', interfaces);
     expect(refusal(request({ host: '192.168.1.20:4321' }), allowed)).toBeUndefined();
     expect(refusal(request({ host: '[fd00::20]:4321' }), allowed)).toBeUndefined();
@@ -49,7 +70,14 @@ describe('refusal', () => {
 });
 
 describe('hostGuard', () => {
-  const info = (address: string) => ({ address, family: 'IPv4' as const, internal: false, netmask: '', mac: '', cidr: null });
+  const info = (address: string) => ({
+    address,
+    family: 'IPv4' as const,
+    internal: false,
+    netmask: '',
+    mac: '',
+    cidr: null,
+  });
 
   it('works the names out once: no listing of interfaces per request, none at all on a named address', () => {
     let listed = 0;
@@ -93,16 +121,29 @@ describe('serveSite with the host check', () => {
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = get({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
           let body = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }));
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (body += chunk))
+            .on('end', () => resolve({ status: res.statusCode!, body }));
         });
         req.on('error', reject).end();
       });
     try {
-      expect(await fetchWith('/', { host: `localhost:${server.port}` })).toMatchObject({ status: 200, body: '<h1>home</h1>' });
+      expect(await fetchWith('/', { host: `localhost:${server.port}` })).toMatchObject({
+        status: 200,
+        body: '<h1>home</h1>',
+      });
       const rebound = await fetchWith('/__brochure/events', { host: `attacker.example:${server.port}` });
       expect(rebound.status).toBe(421);
       expect(rebound.body).not.toContain('content/');
-      expect((await fetchWith('/__brochure/events', { host: `localhost:${server.port}`, origin: 'https://attacker.example' })).status).toBe(403);
+      expect(
+        (
+          await fetchWith('/__brochure/events', {
+            host: `localhost:${server.port}`,
+            origin: 'https://attacker.example',
+          })
+        ).status,
+      ).toBe(403);
     } finally {
       await server.close();
     }

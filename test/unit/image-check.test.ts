@@ -7,7 +7,7 @@ import { ROOT } from '../helpers/fixtures.ts';
 import { tempDir } from '../helpers/files.ts';
 
 describe('checkImages', () => {
-  it('names a damaged photo where the content uses it, with the decoder\'s reason and the fix, and passes a sound one', async () => {
+  it("names a damaged photo where the content uses it, with the decoder's reason and the fix, and passes a sound one", async () => {
     const content = await tempDir();
     await mkdir(path.join(content, 'images'));
     const photo = await readFile(path.join(ROOT, 'content', 'images', 'giulia-marchetti.jpg'));

@@ -28,7 +28,11 @@ describe('imageWidthLimits', () => {
   it('takes the widest of an image’s uses', async () => {
     const entries = await sampleEntries();
     const portrait = entries.professionals[0]!.data.photo.image;
-    const reused = { ...entries, site: { ...entries.site, data: { ...entries.site.data, logo: portrait } }, home: { ...entries.home, data: { ...entries.home.data, hero: { ...entries.home.data.hero, image: portrait } } } };
+    const reused = {
+      ...entries,
+      site: { ...entries.site, data: { ...entries.site.data, logo: portrait } },
+      home: { ...entries.home, data: { ...entries.home.data, hero: { ...entries.home.data.hero, image: portrait } } },
+    };
     expect(imageWidthLimits(reused).get(portrait)).toBe(FULL_WIDTH);
     const logoOnly = { ...entries, site: { ...entries.site, data: { ...entries.site.data, logo: 'images/mark.png' } } };
     expect(imageWidthLimits(logoOnly).get('images/mark.png')).toBe(144);

@@ -13,9 +13,17 @@ import { processImages, type ProcessedImages } from '../../src/bundle/images.ts'
 import { onImageProgress } from '../../src/bundle/image-progress.ts';
 import { ProblemsError } from '../../src/errors.ts';
 
-const SOURCES = ['images/photo.jpg', 'images/logo.png', 'images/icon.svg', 'images/sized.svg', 'images/portrait.jpg', 'images/strip.jpg'];
+const SOURCES = [
+  'images/photo.jpg',
+  'images/logo.png',
+  'images/icon.svg',
+  'images/sized.svg',
+  'images/portrait.jpg',
+  'images/strip.jpg',
+];
 const RASTERS = 4;
-const ICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><rect stroke-width="3" width="120" height="48"/></svg>';
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><rect stroke-width="3" width="120" height="48"/></svg>';
 const SIZED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64px" viewBox="0 0 32 16"><circle r="4"/></svg>';
 
 let root: string;
@@ -35,14 +43,20 @@ async function fixtures(): Promise<void> {
   await mkdir(dir, { recursive: true });
   const noise = { type: 'gaussian', mean: 128, sigma: 40 } as const;
   await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#336699', noise } })
-    .blur(2).jpeg({ quality: 90 }).toFile(path.join(dir, 'photo.jpg'));
+    .blur(2)
+    .jpeg({ quality: 90 })
+    .toFile(path.join(dir, 'photo.jpg'));
   await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
-    .png().toFile(path.join(dir, 'logo.png'));
+    .png()
+    .toFile(path.join(dir, 'logo.png'));
   // Stored 600x400 landscape but tagged "rotate 90° CW", so it displays as 400x600 portrait.
   await sharp({ create: { width: 600, height: 400, channels: 3, background: '#884422' } })
-    .jpeg().withMetadata({ orientation: 6 }).toFile(path.join(dir, 'portrait.jpg'));
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toFile(path.join(dir, 'portrait.jpg'));
   await sharp({ create: { width: 2600, height: 100, channels: 3, background: '#228844' } })
-    .jpeg().toFile(path.join(dir, 'strip.jpg'));
+    .jpeg()
+    .toFile(path.join(dir, 'strip.jpg'));
   await writeFile(path.join(dir, 'icon.svg'), ICON_SVG);
   await writeFile(path.join(dir, 'sized.svg'), SIZED_SVG);
 }
@@ -104,7 +118,13 @@ describe('processImages', () => {
 
   it('copies SVGs unchanged and reads their size from the viewBox or attributes', async () => {
     const icon = first.images['images/icon.svg']!;
-    expect(icon).toEqual({ src: `/static/media/icon.${sha8(Buffer.from(ICON_SVG))}.svg`, srcset: '', width: 120, height: 48, sources: [] });
+    expect(icon).toEqual({
+      src: `/static/media/icon.${sha8(Buffer.from(ICON_SVG))}.svg`,
+      srcset: '',
+      width: 120,
+      height: 48,
+      sources: [],
+    });
     expect(Buffer.from(fileOf(first, icon.src)).toString()).toBe(ICON_SVG);
     expect(first.images['images/sized.svg']).toMatchObject({ width: 64, height: 32 });
   });
@@ -122,8 +142,12 @@ describe('processImages', () => {
       expect(name).toMatch(/^static\/media\/[\w-]+(?:-\d+)?\.[0-9a-f]{8}\.(?:avif|webp|jpg|png|svg)$/);
       expect(name.split('.').at(-2)).toBe(sha8(bytes));
     }
-    const urls = Object.values(first.images).flatMap((image) =>
-      [image.src, ...[image.srcset, ...image.sources.map((s) => s.srcset)].filter(Boolean).flatMap((set) => set.split(', ').map((e) => e.split(' ')[0]!))]);
+    const urls = Object.values(first.images).flatMap((image) => [
+      image.src,
+      ...[image.srcset, ...image.sources.map((s) => s.srcset)]
+        .filter(Boolean)
+        .flatMap((set) => set.split(', ').map((e) => e.split(' ')[0]!)),
+    ]);
     expect(new Set(urls.map((url) => url.slice(1)))).toEqual(new Set(first.files.keys()));
     expect(Object.keys(first.images)).toEqual(SOURCES);
     expect(first.encoded).toBe(RASTERS);
@@ -147,7 +171,9 @@ describe('processImages', () => {
   it('does not load sharp on a cache hit', async () => {
     const script = path.join(root, 'probe.mts');
     const modulePath = fileURLToPath(new URL('../../src/bundle/images.ts', import.meta.url));
-    await writeFile(script, `
+    await writeFile(
+      script,
+      `
       import { createRequire } from 'node:module';
       const { processImages } = await import(${JSON.stringify(modulePath)});
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((id) => /[\\\\/]sharp[\\\\/]lib[\\\\/]/.test(id));
@@ -155,8 +181,11 @@ describe('processImages', () => {
       const before = loaded();
       await import(${JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href)});
       console.log(JSON.stringify({ encoded: result.encoded, before, after: loaded() }));
-    `);
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    `,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    });
     // `after` proves the probe can see sharp at all, so `before: false` is meaningful.
     expect(JSON.parse(stdout)).toEqual({ encoded: 0, before: false, after: true });
   }, 30_000);
@@ -178,14 +207,24 @@ describe('processImages', () => {
     expect(await readdir(path.join(cacheDir, 'images'))).toHaveLength(RASTERS);
   }, 60_000);
 
-  it('stops at the widest width an image\'s uses need, and encodes again when its uses change', async () => {
+  it("stops at the widest width an image's uses need, and encodes again when its uses change", async () => {
     const cacheDir = path.join(root, 'cache-widest');
-    const capped = await processImages(['images/photo.jpg', 'images/strip.jpg'], contentDir, cacheDir, new Map([['images/photo.jpg', 800], ['images/strip.jpg', 1000]]));
+    const capped = await processImages(
+      ['images/photo.jpg', 'images/strip.jpg'],
+      contentDir,
+      cacheDir,
+      new Map([
+        ['images/photo.jpg', 800],
+        ['images/strip.jpg', 1000],
+      ]),
+    );
     expect(widthsOf(capped.images['images/photo.jpg']!.srcset)).toEqual([400, 800]);
     expect(capped.images['images/photo.jpg']).toMatchObject({ width: 800, height: 480 });
     expect(widthsOf(capped.images['images/strip.jpg']!.sources[0]!.srcset)).toEqual([400, 800, 1000]);
     expect(capped.encoded).toBe(2);
-    expect((await processImages(['images/photo.jpg'], contentDir, cacheDir, new Map([['images/photo.jpg', 800]]))).encoded).toBe(0);
+    expect(
+      (await processImages(['images/photo.jpg'], contentDir, cacheDir, new Map([['images/photo.jpg', 800]]))).encoded,
+    ).toBe(0);
     // The same bytes now drawn wider (say the portrait became the hero): the cached widths no longer fit.
     const wider = await processImages(['images/photo.jpg'], contentDir, cacheDir);
     expect(wider.encoded).toBe(1);
@@ -196,7 +235,11 @@ describe('processImages', () => {
     const events: unknown[] = [];
     const stop = onImageProgress((event) => events.push(event));
     try {
-      await processImages(['images/photo.jpg', 'images/icon.svg', 'images/logo.png'], contentDir, path.join(root, 'cache-progress'));
+      await processImages(
+        ['images/photo.jpg', 'images/icon.svg', 'images/logo.png'],
+        contentDir,
+        path.join(root, 'cache-progress'),
+      );
       // photo.jpg: 3 widths x 3 formats; logo.png: 1 width x 3 formats; the SVG is copied.
       expect(events).toEqual([...Array.from({ length: 13 }, (_, done) => ({ done, total: 12 })), { finished: true }]);
       events.length = 0;
@@ -208,15 +251,23 @@ describe('processImages', () => {
   }, 60_000);
 
   it('throws an error naming a missing source', async () => {
-    await expect(processImages(['images/nope.jpg'], contentDir, path.join(root, 'cache-a'))).rejects.toThrow(/images\/nope\.jpg/);
+    await expect(processImages(['images/nope.jpg'], contentDir, path.join(root, 'cache-a'))).rejects.toThrow(
+      /images\/nope\.jpg/,
+    );
   });
 
   it('throws an error naming a source it cannot decode', async () => {
     await writeFile(path.join(contentDir, 'images', 'broken.jpg'), 'not an image');
-    await expect(processImages(['images/broken.jpg'], contentDir, path.join(root, 'cache-d'))).rejects.toThrow(/images\/broken\.jpg/);
+    await expect(processImages(['images/broken.jpg'], contentDir, path.join(root, 'cache-d'))).rejects.toThrow(
+      /images\/broken\.jpg/,
+    );
     // A located problem of that file (what every user mistake is), not a bare Error with a stack.
-    const thrown = await processImages(['images/broken.jpg'], contentDir, path.join(root, 'cache-e')).catch((error: unknown) => error);
+    const thrown = await processImages(['images/broken.jpg'], contentDir, path.join(root, 'cache-e')).catch(
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(ProblemsError);
-    expect((thrown as ProblemsError).problems.map((problem) => [problem.file.endsWith('images/broken.jpg'), problem.field])).toEqual([[true, 'image']]);
+    expect(
+      (thrown as ProblemsError).problems.map((problem) => [problem.file.endsWith('images/broken.jpg'), problem.field]),
+    ).toEqual([[true, 'image']]);
   });
 });

@@ -7,13 +7,24 @@ import { parseHtml } from '../helpers/html.ts';
 
 // The marker does not depend on which component it wraps: these tests use stand-ins, so they drop the
 // type check that `component` is the registry's component for `name`.
-const Island = RegistryIsland as unknown as <P extends object>(props: { name: IslandName; component: ComponentType<P>; props: P; serverProps?: Partial<P> }) => ReactElement;
+const Island = RegistryIsland as unknown as <P extends object>(props: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+  serverProps?: Partial<P>;
+}) => ReactElement;
 
 /** Text or an attribute value as the browser reads it: character references decoded (html-validate leaves them). */
 function decode(value: string): string {
   const named: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" };
-  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(\w+));/gi, (match, hex: string | undefined, decimal: string | undefined, name: string | undefined) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : decimal ? String.fromCodePoint(Number(decimal)) : (named[name!] ?? match),
+  return value.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|(\w+));/gi,
+    (match, hex: string | undefined, decimal: string | undefined, name: string | undefined) =>
+      hex
+        ? String.fromCodePoint(parseInt(hex, 16))
+        : decimal
+          ? String.fromCodePoint(Number(decimal))
+          : (named[name!] ?? match),
   );
 }
 
@@ -37,7 +48,9 @@ function Greeting({ who, count }: { who: string; count: number }) {
 
 describe('Island', () => {
   it('wraps the server HTML of the component in a div naming the island and carrying its props', () => {
-    expect(renderToStaticMarkup(<Island name="ContactForm" component={Greeting} props={{ who: 'Maria', count: 2 }} />)).toBe(
+    expect(
+      renderToStaticMarkup(<Island name="ContactForm" component={Greeting} props={{ who: 'Maria', count: 2 }} />),
+    ).toBe(
       '<div data-island="ContactForm" data-props="{&quot;who&quot;:&quot;Maria&quot;,&quot;count&quot;:2}"><p>Ciao Maria, 2 messaggi</p></div>',
     );
   });
@@ -61,7 +74,9 @@ describe('Island', () => {
       accents: 'Però, più città – “virgolette”',
       separators: 'line\u2028paragraph\u2029end',
     };
-    const html = renderToStaticMarkup(<Island name="CookieConsent" component={() => <span>banner</span>} props={hostile} />);
+    const html = renderToStaticMarkup(
+      <Island name="CookieConsent" component={() => <span>banner</span>} props={hostile} />,
+    );
     const attribute = html.slice(html.indexOf('data-props="') + 'data-props="'.length, html.indexOf('">'));
     // Within the attribute nothing can close it or open markup: quotes and angle brackets are escaped.
     expect(attribute).not.toMatch(/["<>]/);
@@ -73,7 +88,15 @@ describe('Island', () => {
   });
 
   it('sends JSON-plain props only: undefined values are dropped, as the client would never see them', () => {
-    const island = marker(renderToStaticMarkup(<Island name="MapEmbed" component={() => <iframe title="Mappa" />} props={{ src: 'https://maps.example.org', width: undefined }} />));
+    const island = marker(
+      renderToStaticMarkup(
+        <Island
+          name="MapEmbed"
+          component={() => <iframe title="Mappa" />}
+          props={{ src: 'https://maps.example.org', width: undefined }}
+        />,
+      ),
+    );
     expect(island.props).toEqual({ src: 'https://maps.example.org' });
   });
 
@@ -96,13 +119,24 @@ describe('Island', () => {
     function Panel({ id, html }: { id: string; html?: string }) {
       return <section id={id} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
     }
-    const island = marker(renderToStaticMarkup(<Island name="ServicesAccordion" component={Panel as ComponentType<{ id: string; html?: string }>} props={{ id: 'colloquio' } as { id: string; html?: string }} serverProps={{ html: '<p>Descrizione <em>lunga</em></p>' }} />));
+    const island = marker(
+      renderToStaticMarkup(
+        <Island
+          name="ServicesAccordion"
+          component={Panel as ComponentType<{ id: string; html?: string }>}
+          props={{ id: 'colloquio' } as { id: string; html?: string }}
+          serverProps={{ html: '<p>Descrizione <em>lunga</em></p>' }}
+        />,
+      ),
+    );
     expect(island.json).toBe('{"id":"colloquio"}');
     expect(island.root.querySelector('#colloquio em')?.textContent).toBe('lunga');
   });
 
   it('renders an empty object for a component without props', () => {
-    const island = marker(renderToStaticMarkup(<Island name="ReviewsLoader" component={() => <div id="reviews" />} props={{}} />));
+    const island = marker(
+      renderToStaticMarkup(<Island name="ReviewsLoader" component={() => <div id="reviews" />} props={{}} />),
+    );
     expect(island.json).toBe('{}');
     expect(island.root.querySelector('#reviews')).not.toBeNull();
   });

@@ -13,7 +13,17 @@ describe('kept', () => {
       throw new Error('the server has no page to read');
     };
     const html = renderToStaticMarkup(
-      <p className="x" {...kept(!globalThis.BROCHURE_CLIENT && <>Testo <a href="/privacy">informativa</a></>, source)} />,
+      <p
+        className="x"
+        {...kept(
+          !globalThis.BROCHURE_CLIENT && (
+            <>
+              Testo <a href="/privacy">informativa</a>
+            </>
+          ),
+          source,
+        )}
+      />,
     );
     expect(html).toBe('<p class="x">Testo <a href="/privacy">informativa</a></p>');
   });
@@ -21,8 +31,14 @@ describe('kept', () => {
   it('in the client bundle, gives the element the HTML its twin in the page holds, read at each render', () => {
     globalThis.BROCHURE_CLIENT = true;
     let html = 'Testo <a href="/privacy">informativa</a>';
-    const twin = { get innerHTML() { return html; } } as Element;
-    expect(kept(false, () => twin)).toEqual({ dangerouslySetInnerHTML: { __html: 'Testo <a href="/privacy">informativa</a>' } });
+    const twin = {
+      get innerHTML() {
+        return html;
+      },
+    } as Element;
+    expect(kept(false, () => twin)).toEqual({
+      dangerouslySetInnerHTML: { __html: 'Testo <a href="/privacy">informativa</a>' },
+    });
     html = 'cambiato';
     expect(kept(false, () => twin)).toEqual({ dangerouslySetInnerHTML: { __html: 'cambiato' } });
   });

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load.ts';
 import { validateContent } from '../../src/content/validate.ts';
-import { imageFingerprint, placeFingerprints, SAMPLE_IMAGES, SAMPLE_PLACES, SAMPLE_TEXTS, textFingerprint } from '../../src/launch/fingerprints.ts';
+import {
+  imageFingerprint,
+  placeFingerprints,
+  SAMPLE_IMAGES,
+  SAMPLE_PLACES,
+  SAMPLE_TEXTS,
+  textFingerprint,
+} from '../../src/launch/fingerprints.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies } from '../../src/model/site-model.ts';
 import { tempDir } from '../helpers/files.ts';
@@ -18,12 +25,21 @@ const sorted = (values: Iterable<string>) => [...values].sort();
 describe('the fingerprints of the shipped sample', () => {
   it('lists every image under content/images/, and nothing else', async () => {
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
-    const images = await Promise.all(entries!.images.map(async (image) => imageFingerprint(await readFile(path.join(ROOT, 'content', image)))));
+    const images = await Promise.all(
+      entries!.images.map(async (image) => imageFingerprint(await readFile(path.join(ROOT, 'content', image)))),
+    );
     expect(sorted(SAMPLE_IMAGES)).toEqual(sorted(images));
   });
 
   it('lists the text of every Markdown body: pages, biographies, services', () => {
-    const bodies = [model.home.introHtml, model.contacts.bodyHtml, model.servicesPage.introHtml, model.privacy.bodyHtml, ...model.professionals.map((professional) => professional.biographyHtml), ...model.services.map((service) => service.descriptionHtml)];
+    const bodies = [
+      model.home.introHtml,
+      model.contacts.bodyHtml,
+      model.servicesPage.introHtml,
+      model.privacy.bodyHtml,
+      ...model.professionals.map((professional) => professional.biographyHtml),
+      ...model.services.map((service) => service.descriptionHtml),
+    ];
     expect(sorted(SAMPLE_TEXTS)).toEqual(sorted(bodies.map(textFingerprint)));
   });
 
@@ -44,9 +60,14 @@ describe('textFingerprint', () => {
 
 describe('placeFingerprints', () => {
   it('changes with the street and with either map URL', () => {
-    const site = { address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE', country: 'IT' }, map: { embedUrl: 'https://a.example/e', link: 'https://a.example/l', title: 'Mappa' } };
+    const site = {
+      address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE', country: 'IT' },
+      map: { embedUrl: 'https://a.example/e', link: 'https://a.example/l', title: 'Mappa' },
+    };
     const base = placeFingerprints(site);
-    expect(placeFingerprints({ ...site, address: { ...site.address, street: 'Via Roma 2' } }).address).not.toBe(base.address);
+    expect(placeFingerprints({ ...site, address: { ...site.address, street: 'Via Roma 2' } }).address).not.toBe(
+      base.address,
+    );
     expect(placeFingerprints({ ...site, map: { ...site.map, link: 'https://a.example/m' } }).map).not.toBe(base.map);
   });
 });

@@ -6,9 +6,24 @@ import { say } from '../../src/messages/text.ts';
 
 const SITE = 'content/site.yaml';
 const findings: LaunchFinding[] = [
-  { rule: 'email-service', status: 'fail', file: SITE, message: say('launchValue', { value: 'emailjs.userId is a sample value' }) },
-  { rule: 'contacts-form', status: 'warn', file: SITE, message: say('launchValue', { value: "'Invia' sends nothing" }) },
-  { rule: 'public-url', status: 'pass', file: SITE, message: say('launchValue', { value: 'https://www.studioprova.it' }) },
+  {
+    rule: 'email-service',
+    status: 'fail',
+    file: SITE,
+    message: say('launchValue', { value: 'emailjs.userId is a sample value' }),
+  },
+  {
+    rule: 'contacts-form',
+    status: 'warn',
+    file: SITE,
+    message: say('launchValue', { value: "'Invia' sends nothing" }),
+  },
+  {
+    rule: 'public-url',
+    status: 'pass',
+    file: SITE,
+    message: say('launchValue', { value: 'https://www.studioprova.it' }),
+  },
 ];
 const english = async () => 'en' as const;
 const italian = async () => 'it' as const;
@@ -48,7 +63,12 @@ describe('formatLaunchSummary', () => {
   it('says that failures which are all placeholders are what the sample ships, and names the first thing to replace', async () => {
     const placeholders: LaunchFinding[] = [
       findings[0]!,
-      { rule: 'public-url', status: 'fail', file: SITE, message: say('launchValue', { value: 'url is an example address' }) },
+      {
+        rule: 'public-url',
+        status: 'fail',
+        file: SITE,
+        message: say('launchValue', { value: 'url is an example address' }),
+      },
     ];
     expect(await formatLaunchSummary(placeholders, english)).toBe(
       'Launch: 2 checks fail, as expected of the sample content: its placeholders are still in place. Replace the site’s address first (content/site.yaml); "npx brochure check --launch" lists the rest.',

@@ -7,19 +7,30 @@ const lines = (body: string, start = 5) => checkBody('content/x.md', body, start
 
 describe('checkBody', () => {
   it('accepts ordinary Markdown: quotes, lists and HTML a few levels deep, void and self-closed elements', () => {
-    expect(lines('> citazione\n>> risposta\n\n- uno\n  - due\n    - tre\n\n<div><p>testo<br><img src="/x.png"/></p></div>\n')).toEqual([]);
+    expect(
+      lines(
+        '> citazione\n>> risposta\n\n- uno\n  - due\n    - tre\n\n<div><p>testo<br><img src="/x.png"/></p></div>\n',
+      ),
+    ).toEqual([]);
     expect(lines(`${'>'.repeat(MAX_NESTING)} al limite`)).toEqual([]);
   });
 
   it('reports blockquotes, lists and HTML deeper than the limit at the line where the nesting is deepest', () => {
-    expect(lines(`testo\n${'>'.repeat(MAX_NESTING + 1)} troppo`)).toEqual([`content/x.md:6: body: blockquotes (">") nested ${MAX_NESTING + 1} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
-    expect(lines(`${'<span>'.repeat(500)}x${'</span>'.repeat(500)}`, 10)).toEqual([`content/x.md:10: body: HTML elements nested 500 levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
+    expect(lines(`testo\n${'>'.repeat(MAX_NESTING + 1)} troppo`)).toEqual([
+      `content/x.md:6: body: blockquotes (">") nested ${MAX_NESTING + 1} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`,
+    ]);
+    expect(lines(`${'<span>'.repeat(500)}x${'</span>'.repeat(500)}`, 10)).toEqual([
+      `content/x.md:10: body: HTML elements nested 500 levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`,
+    ]);
     const list = Array.from({ length: MAX_NESTING + 5 }, (_, i) => `${'  '.repeat(i)}- voce`).join('\n');
-    expect(lines(list, 1)).toEqual([`content/x.md:${MAX_NESTING + 5}: body: list items nested ${MAX_NESTING + 5} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
+    expect(lines(list, 1)).toEqual([
+      `content/x.md:${MAX_NESTING + 5}: body: list items nested ${MAX_NESTING + 5} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`,
+    ]);
   });
 
   it('counts every way Markdown nests: list items and blockquotes several on one line, mixed, and emphasis', () => {
-    const deep = (what: string, depth: number, line = 5) => `content/x.md:${line}: body: ${what} nested ${depth} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`;
+    const deep = (what: string, depth: number, line = 5) =>
+      `content/x.md:${line}: body: ${what} nested ${depth} levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`;
     expect(lines(`${'- '.repeat(500)}profondo`)).toEqual([deep('list items', 500)]);
     expect(lines(`testo\n\n${'* '.repeat(150)}x`)).toEqual([deep('list items', 150, 7)]);
     expect(lines(`${'1. '.repeat(120)}x`)).toEqual([deep('list items', 120)]);
@@ -30,7 +41,9 @@ describe('checkBody', () => {
     expect(lines(`${'- > 1. '.repeat(40)}x`)).toEqual([deep('blockquotes (">") and list items', 120)]);
     expect(lines(`${'> '.repeat(60)}${'- '.repeat(60)}x`)).toEqual([deep('blockquotes (">") and list items', 120)]);
     expect(lines(`${'*a _b '.repeat(60)}x${' c_ d*'.repeat(60)}`)).toEqual([deep('emphasis (* or _)', 120)]);
-    expect(lines(`${'**a '.repeat(60)}\n${'***b '.repeat(30)}x${' c***'.repeat(30)}\n${' d**'.repeat(60)}`, 1)).toEqual([deep('emphasis (* or _)', 120, 2)]);
+    expect(lines(`${'**a '.repeat(60)}\n${'***b '.repeat(30)}x${' c***'.repeat(30)}\n${' d**'.repeat(60)}`, 1)).toEqual(
+      [deep('emphasis (* or _)', 120, 2)],
+    );
   });
 
   it('is not fooled by what only looks nested: breaks, many siblings, unclosed asterisks, emphasis in separate paragraphs', () => {
@@ -44,7 +57,10 @@ describe('checkBody', () => {
 
   it('reports list items that open another list or a quote on their own line past their limit, at the first one too many', () => {
     const item = (index: number) => ['- - voce', '1. > citazione', '* 1. voce'][index % 3];
-    const body = Array.from({ length: MAX_ITEMS_OPENING_CONTAINERS + 1 }, (_, index) => `${item(index)}\n\nTesto.`).join('\n');
+    const body = Array.from(
+      { length: MAX_ITEMS_OPENING_CONTAINERS + 1 },
+      (_, index) => `${item(index)}\n\nTesto.`,
+    ).join('\n');
     expect(lines(body, 10)).toEqual([
       `content/x.md:${10 + 3 * MAX_ITEMS_OPENING_CONTAINERS}: body: has more than ${MAX_ITEMS_OPENING_CONTAINERS} list items that start another list or a quote on their own line (such as "- - text"), and each slows reading the whole page; write the inner item on a line of its own, indented under its item`,
     ]);
@@ -53,16 +69,22 @@ describe('checkBody', () => {
 
   it('says it in Italian for an Italian site', () => {
     const [problem] = checkBody('content/x.md', `${'- '.repeat(1000)}profondo`, 5);
-    expect(formatProblemIn(problem!, 'it')).toBe(`content/x.md:5: body: voci di elenco annidate su 1000 livelli: se ne ammettono al massimo ${MAX_NESTING}, e a una pagina ne bastano poche`);
+    expect(formatProblemIn(problem!, 'it')).toBe(
+      `content/x.md:5: body: voci di elenco annidate su 1000 livelli: se ne ammettono al massimo ${MAX_NESTING}, e a una pagina ne bastano poche`,
+    );
     const [mixed] = checkBody('content/x.md', `${'> - '.repeat(100)}x`, 5);
-    expect(formatProblemIn(mixed!, 'it')).toMatch(/^content\/x\.md:5: .*: citazioni \(">"\) e voci di elenco annidate su 200 livelli/);
+    expect(formatProblemIn(mixed!, 'it')).toMatch(
+      /^content\/x\.md:5: .*: citazioni \(">"\) e voci di elenco annidate su 200 livelli/,
+    );
     const [emphasis] = checkBody('content/x.md', `${'*a '.repeat(200)}x${' b*'.repeat(200)}`, 5);
     expect(formatProblemIn(emphasis!, 'it')).toMatch(/: enfasi \(\* o _\) annidate su 200 livelli/);
   });
 
   it('looks at each character a bounded number of times: a 250 kB line of markers is one pass', () => {
     // Bound the work, not the clock: the scan's regular expressions are sticky or global, never re-run from a line's start.
-    expect(lines(`${'- '.repeat(125_000)}x`)).toEqual([`content/x.md:5: body: list items nested 125000 levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`]);
+    expect(lines(`${'- '.repeat(125_000)}x`)).toEqual([
+      `content/x.md:5: body: list items nested 125000 levels deep; at most ${MAX_NESTING} are allowed, and a page never needs more than a few`,
+    ]);
   });
 
   it('closing tags undo opening ones, so a long page of siblings is not deep', () => {
@@ -70,6 +92,8 @@ describe('checkBody', () => {
   });
 
   it('reports a body over the size limit, without scanning it', () => {
-    expect(lines('x'.repeat(MAX_BODY_BYTES + 1))).toEqual([`content/x.md:5: body: is 256 kB; a page body may be at most 256 kB (about 40,000 words); split it into several pages`]);
+    expect(lines('x'.repeat(MAX_BODY_BYTES + 1))).toEqual([
+      `content/x.md:5: body: is 256 kB; a page body may be at most 256 kB (about 40,000 words); split it into several pages`,
+    ]);
   });
 });

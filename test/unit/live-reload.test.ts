@@ -88,7 +88,9 @@ describe('LiveReload.scriptTag', () => {
   it('loads the reload client from its own file, with the events URL, the session and the current revision', () => {
     const live = liveReload();
     expect(live.scriptTag()).toMatch(
-      new RegExp(`^<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS}" data-session="[0-9a-f]{12}" data-revision="0" defer></script>$`),
+      new RegExp(
+        `^<script src="/${RELOAD_CLIENT_FILE}" data-events="${EVENTS}" data-session="[0-9a-f]{12}" data-revision="0" defer></script>$`,
+      ),
     );
     expect(RELOAD_CLIENT_FILE).toBe('__brochure/reload.js');
   });
@@ -122,7 +124,11 @@ describe('LiveReload.handle', () => {
     const { handled, res } = connect(live, `${EVENTS}?t=1`);
     expect(handled).toBe(true);
     expect(res.status).toBe(200);
-    expect(res.headers).toEqual({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    expect(res.headers).toEqual({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
     const session = /data-session="([^"]+)"/.exec(live.scriptTag())?.[1];
     expect(res.messages).toEqual([{ retry: 500 }, { event: 'hello', data: { session, revision: 0 } }]);
   });
@@ -132,7 +138,10 @@ describe('LiveReload.handle', () => {
     live.reload();
     live.fail(crashReport(new Error('boom')));
     const hello = connect(live).res.messages[1];
-    expect(hello).toMatchObject({ event: 'hello', data: { revision: 1, failure: { problems: [], error: { message: 'boom' } } } });
+    expect(hello).toMatchObject({
+      event: 'hello',
+      data: { revision: 1, failure: { problems: [], error: { message: 'boom' } } },
+    });
   });
 });
 
@@ -244,7 +253,13 @@ describe('problemsReport and crashReport', () => {
     expect(JSON.parse(JSON.stringify(report))).toEqual({
       problems: [
         { file: 'content/home.md', line: 3, field: 'title', message: 'must not be empty', severity: 'error' },
-        { file: 'content/site.yaml', line: 0, field: 'colour', message: 'unknown field, ignored; known fields: name', severity: 'warning' },
+        {
+          file: 'content/site.yaml',
+          line: 0,
+          field: 'colour',
+          message: 'unknown field, ignored; known fields: name',
+          severity: 'warning',
+        },
       ],
     });
   });
@@ -252,6 +267,9 @@ describe('problemsReport and crashReport', () => {
   it('keeps the message and the stack of a crash, and copes with a thrown non-error', () => {
     const error = new TypeError('cannot read properties of undefined');
     expect(crashReport(error)).toEqual({ problems: [], error: { message: error.message, stack: error.stack } });
-    expect(crashReport('just a string')).toEqual({ problems: [], error: { message: 'just a string', stack: 'just a string' } });
+    expect(crashReport('just a string')).toEqual({
+      problems: [],
+      error: { message: 'just a string', stack: 'just a string' },
+    });
   });
 });

@@ -61,7 +61,9 @@ describe('loadChunk', () => {
   it("rejects with 'Loading chunk failed', not the browser's own error, when the import fails", async () => {
     const { importer, settle } = pending();
     const loading = loadChunk(importer);
-    settle().reject(new TypeError('Failed to fetch dynamically imported module: https://example.com/static/js/chunk.ABCDEFGH.js'));
+    settle().reject(
+      new TypeError('Failed to fetch dynamically imported module: https://example.com/static/js/chunk.ABCDEFGH.js'),
+    );
     const settled = await state(loading);
     expect(settled.status).toBe('rejected');
     const error = (settled as PromiseRejectedResult).reason as unknown;
@@ -78,7 +80,9 @@ describe('loadChunk', () => {
 
   it('leaves the caller a promise it can catch, so the page goes on (no unhandled rejection)', async () => {
     const errors: unknown[] = [];
-    const loading = loadChunk(() => Promise.reject(new Error('offline'))).catch((error: unknown) => void errors.push(error));
+    const loading = loadChunk(() => Promise.reject(new Error('offline'))).catch(
+      (error: unknown) => void errors.push(error),
+    );
     await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
     await loading;
     expect(errors).toEqual([new Error('Loading chunk failed')]);

@@ -45,7 +45,9 @@ describe('loadContent on a valid site', () => {
       'content/services/10-lutto.md': '---\ntitle: Lutto\nduration: 50\n---\n',
     });
     expect(content.problems).toEqual([]);
-    const named = content.entries.filter((entry) => entry.slug !== undefined).map((entry) => [entry.file, entry.slug, entry.position]);
+    const named = content.entries
+      .filter((entry) => entry.slug !== undefined)
+      .map((entry) => [entry.file, entry.slug, entry.position]);
     expect(named).toEqual([
       ['content/professionals/Bianchi.markdown', 'bianchi', undefined],
       ['content/professionals/rossi.md', 'rossi', undefined],
@@ -56,7 +58,12 @@ describe('loadContent on a valid site', () => {
 
   it('lists the files of content/images/ as content paths, skipping hidden files', async () => {
     const content = await load({ 'content/images/.DS_Store': 'x' });
-    expect([...content.images].sort()).toEqual(['images/flag.svg', 'images/hero.jpg', 'images/logo.svg', 'images/rossi.jpg']);
+    expect([...content.images].sort()).toEqual([
+      'images/flag.svg',
+      'images/hero.jpg',
+      'images/logo.svg',
+      'images/rossi.jpg',
+    ]);
   });
 
   it('ignores files that are not Markdown and hidden files in professionals/ and services/', async () => {
@@ -66,7 +73,9 @@ describe('loadContent on a valid site', () => {
       'content/services/.01-bozza.md': '---\ntitle: Bozza\n---\n',
     });
     expect(content.problems).toEqual([]);
-    expect(content.entries.filter((entry) => entry.kind === 'professional' || entry.kind === 'service')).toHaveLength(2);
+    expect(content.entries.filter((entry) => entry.kind === 'professional' || entry.kind === 'service')).toHaveLength(
+      2,
+    );
   });
 
   it('reads a file saved with a UTF-8 byte-order mark', async () => {
@@ -79,7 +88,9 @@ describe('loadContent on a valid site', () => {
 describe('loadContent problems', () => {
   it('reports a missing required file without a line', async () => {
     const content = await load({ 'content/privacy.md': null });
-    expect(messages(content)).toEqual(['content/privacy.md: file: is missing; every site needs it (see README, "Content layout")']);
+    expect(messages(content)).toEqual([
+      'content/privacy.md: file: is missing; every site needs it (see README, "Content layout")',
+    ]);
     expect(content.entries.map((entry) => entry.kind)).not.toContain('privacy');
   });
 
@@ -101,12 +112,18 @@ describe('loadContent problems', () => {
         'Testo',
       ].join('\n'),
     });
-    expect(messages(content)).toEqual(['content/contatti.md:3: YAML: Nested mappings are not allowed in compact mappings']);
+    expect(messages(content)).toEqual([
+      'content/contatti.md:3: YAML: Nested mappings are not allowed in compact mappings',
+    ]);
   });
 
   it('reports a value with several colons once, not once per colon', async () => {
-    const content = await load({ 'content/contatti.md': '---\ntitle: Orari: lunedì: martedì: mercoledì\nheading: Contattaci\n---\nTesto\n' });
-    expect(messages(content)).toEqual(['content/contatti.md:2: YAML: Nested mappings are not allowed in compact mappings']);
+    const content = await load({
+      'content/contatti.md': '---\ntitle: Orari: lunedì: martedì: mercoledì\nheading: Contattaci\n---\nTesto\n',
+    });
+    expect(messages(content)).toEqual([
+      'content/contatti.md:2: YAML: Nested mappings are not allowed in compact mappings',
+    ]);
   });
 
   it('reports malformed site.yaml at the parser line, counting from the first line of the file', async () => {
@@ -122,7 +139,9 @@ describe('loadContent problems', () => {
   });
 
   it('reports a key given twice', async () => {
-    const content = await load({ 'content/professionals/rossi.md': '---\nname: Maria Rossi\nrole: Psicologa\nname: Maria\n---\n' });
+    const content = await load({
+      'content/professionals/rossi.md': '---\nname: Maria Rossi\nrole: Psicologa\nname: Maria\n---\n',
+    });
     expect(messages(content)).toEqual(['content/professionals/rossi.md:4: YAML: Map keys must be unique']);
   });
 
@@ -156,6 +175,10 @@ describe('loadContent problems', () => {
       'content/privacy.md': 'no front matter',
       'content/contatti.md': '---\ntitle: [a\n---\n',
     });
-    expect(content.problems.map((problem) => problem.file).sort()).toEqual(['content/contatti.md', 'content/home.md', 'content/privacy.md']);
+    expect(content.problems.map((problem) => problem.file).sort()).toEqual([
+      'content/contatti.md',
+      'content/home.md',
+      'content/privacy.md',
+    ]);
   });
 });

@@ -8,7 +8,9 @@ import { tempDir } from '../helpers/files.ts';
 describe('renderMarkdown', () => {
   it('renders paragraphs, emphasis, links and lists', async () => {
     const html = await renderMarkdown('Ciao **mondo** e _tutti_.\n\n- uno\n- [due](/contatti)\n');
-    expect(html).toBe('<p>Ciao <strong>mondo</strong> e <em>tutti</em>.</p>\n<ul>\n<li>uno</li>\n<li><a href="/contatti">due</a></li>\n</ul>');
+    expect(html).toBe(
+      '<p>Ciao <strong>mondo</strong> e <em>tutti</em>.</p>\n<ul>\n<li>uno</li>\n<li><a href="/contatti">due</a></li>\n</ul>',
+    );
   });
 
   it('renders headings without clobber-prone ids and keeps mailto links', async () => {
@@ -22,7 +24,9 @@ describe('renderMarkdown', () => {
   });
 
   it('drops a pasted <script> element and its code', async () => {
-    const html = await renderMarkdown('Prima\n\n<script>alert("rubato")</script>\n\nDopo <script>document.cookie</script> fine');
+    const html = await renderMarkdown(
+      'Prima\n\n<script>alert("rubato")</script>\n\nDopo <script>document.cookie</script> fine',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('alert(');
     expect(html).not.toContain('document.cookie');
@@ -31,7 +35,9 @@ describe('renderMarkdown', () => {
   });
 
   it('drops event-handler attributes such as onclick= and onerror=, keeping the element', async () => {
-    const html = await renderMarkdown('<p>Prenota <a href="/contatti" onclick="steal()">qui</a></p>\n\n<img src="/x.jpg" alt="x" onerror="steal()">');
+    const html = await renderMarkdown(
+      '<p>Prenota <a href="/contatti" onclick="steal()">qui</a></p>\n\n<img src="/x.jpg" alt="x" onerror="steal()">',
+    );
     expect(html).not.toMatch(/\son\w+=/i);
     expect(html).not.toContain('steal');
     expect(html).toContain('<a href="/contatti">qui</a>');
@@ -68,7 +74,10 @@ describe('renderMarkdownBodies', () => {
   });
 
   it('sanitises like renderMarkdown', async () => {
-    const rendered = await renderMarkdownBodies(['<a href="/x" onclick="steal()">x</a><script>steal()</script>'], await tempDir());
+    const rendered = await renderMarkdownBodies(
+      ['<a href="/x" onclick="steal()">x</a><script>steal()</script>'],
+      await tempDir(),
+    );
     expect([...rendered.values()][0]).toBe('<p><a href="/x">x</a></p>');
   });
 
@@ -80,12 +89,16 @@ describe('renderMarkdownBodies', () => {
     expect(Object.values(cache).sort()).toEqual(['<p>due</p>', '<p>uno</p>']);
 
     // Mark the cached HTML: if the next build shows the mark, it came from the cache, not the processor.
-    await writeFile(cacheFile, JSON.stringify(Object.fromEntries(Object.entries(cache).map(([key, html]) => [key, `${html}<!-- cached -->`]))));
+    await writeFile(
+      cacheFile,
+      JSON.stringify(Object.fromEntries(Object.entries(cache).map(([key, html]) => [key, `${html}<!-- cached -->`]))),
+    );
     const again = await renderMarkdownBodies(['uno'], cacheDir);
     expect(again.get('uno')).toBe('<p>uno</p><!-- cached -->');
-    expect(Object.values(JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, string>)).toEqual(['<p>uno</p><!-- cached -->']);
+    expect(Object.values(JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, string>)).toEqual([
+      '<p>uno</p><!-- cached -->',
+    ]);
   });
-
 
   it('renders afresh when the cache file is unreadable', async () => {
     const cacheDir = await tempDir();

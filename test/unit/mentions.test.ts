@@ -17,12 +17,16 @@ async function finderFor(files: Record<string, string>): Promise<FindMention> {
 
 describe('mentionFinder', () => {
   it('finds a body line below the front matter, blank lines included', async () => {
-    const find = await finderFor({ 'home.md': '---\ntitle: Home\ndescription: d\n---\n\nIntro.\n\nVedi [x](/non-esiste).\n' });
+    const find = await finderFor({
+      'home.md': '---\ntitle: Home\ndescription: d\n---\n\nIntro.\n\nVedi [x](/non-esiste).\n',
+    });
     expect(find('content/home.md', '/non-esiste')).toBe(8);
   });
 
   it('finds a front-matter value, and a line inside a literal block', async () => {
-    const find = await finderFor({ 'contatti.md': '---\ntitle: Contatti\ncta: /vecchia\nnote: |\n  Prima riga\n  Vedi /sparita\n---\nCorpo.\n' });
+    const find = await finderFor({
+      'contatti.md': '---\ntitle: Contatti\ncta: /vecchia\nnote: |\n  Prima riga\n  Vedi /sparita\n---\nCorpo.\n',
+    });
     expect(find('content/contatti.md', '/vecchia')).toBe(3);
     expect(find('content/contatti.md', '/sparita')).toBe(6);
   });

@@ -6,17 +6,27 @@ import { CATALOGUE } from '../../src/messages/catalogue.ts';
 import { messagesLanguage } from '../../src/messages/language.ts';
 import { render, renderField, say, totals, type Text } from '../../src/messages/text.ts';
 import { resolveOptions } from '../../src/options.ts';
-import { bodyProblems, fileProblems, folderNames, imageProblems, listedNames, outputRefusals } from '../../src/refusals.ts';
+import {
+  bodyProblems,
+  fileProblems,
+  folderNames,
+  imageProblems,
+  listedNames,
+  outputRefusals,
+} from '../../src/refusals.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
 
 describe('the message catalogue', () => {
-  it.each(Object.entries(CATALOGUE))('%s has an English and an Italian text with the same placeholders', (_code, entry) => {
-    expect(entry.en.trim()).not.toBe('');
-    expect(entry.it.trim()).not.toBe('');
-    expect(placeholders(entry.it)).toEqual(placeholders(entry.en));
-  });
+  it.each(Object.entries(CATALOGUE))(
+    '%s has an English and an Italian text with the same placeholders',
+    (_code, entry) => {
+      expect(entry.en.trim()).not.toBe('');
+      expect(entry.it.trim()).not.toBe('');
+      expect(placeholders(entry.it)).toEqual(placeholders(entry.en));
+    },
+  );
 
   it('checks the values of a message against its placeholders, at compile time', () => {
     // @ts-expect-error imageEmpty needs its {image}
@@ -33,8 +43,12 @@ describe('reports in Italian', () => {
     const italian = formatReport(problems, 'it').split('\n');
     expect(italian).toHaveLength(problems.length + 1);
     for (const problem of problems) expect(render(problem.text, 'it'), problem.message).not.toBe(problem.message);
-    expect(italian).toContain('content/professionals/rossi.md:23: timeline, voce 2, type: serve "study" o "work", invece c’è "job"');
-    expect(italian).toContain('content/professionals/rossi.md:9: attenzione: lsited: campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "listed"?');
+    expect(italian).toContain(
+      'content/professionals/rossi.md:23: timeline, voce 2, type: serve "study" o "work", invece c’è "job"',
+    );
+    expect(italian).toContain(
+      'content/professionals/rossi.md:9: attenzione: lsited: campo sconosciuto, ignorato (il sito non lo usa): forse volevi scrivere "listed"?',
+    );
     expect(italian.at(-1)).toBe('10 errori e 1 avviso.');
   });
 
@@ -46,8 +60,13 @@ describe('reports in Italian', () => {
   });
 
   it('explain a colon inside unquoted text, and how to fix it', () => {
-    const line = formatProblemIn(new ContentError('content/contatti.md', 3, say('fieldYaml'), say('yamlColonInText')), 'it');
-    expect(line).toContain('content/contatti.md:3: scrittura del file: il testo contiene due punti seguiti da uno spazio');
+    const line = formatProblemIn(
+      new ContentError('content/contatti.md', 3, say('fieldYaml'), say('yamlColonInText')),
+      'it',
+    );
+    expect(line).toContain(
+      'content/contatti.md:3: scrittura del file: il testo contiene due punti seguiti da uno spazio',
+    );
     expect(line).toContain('metti il testo tra virgolette');
   });
 
@@ -67,7 +86,9 @@ describe('reports in Italian', () => {
 
   it('locate a field name over 1,024 characters (which yaml refuses) on its line, in words an editor can act on', async () => {
     const text = 'Una descrizione lunga '.repeat(50);
-    const project = await projectWith({ 'content/contatti.md': `---\ntitle: Contatti\n${text}: ancora\n---\n\nTesto.\n` });
+    const project = await projectWith({
+      'content/contatti.md': `---\ntitle: Contatti\n${text}: ancora\n---\n\nTesto.\n`,
+    });
     const { problems } = await checkContent(resolveOptions({}, project));
     const yaml = problems.filter((problem) => problem.field === 'YAML');
     expect(yaml.map((problem) => formatProblemIn(problem, 'en'))).toEqual([
@@ -107,12 +128,16 @@ describe('reports in Italian', () => {
     say('expected', { what: say('httpInCsp') }),
   ];
 
-  it.each(refusals.map((text) => [render(text, 'en'), text] as const))('say the refusal %s in Italian', (english, text) => {
-    const italian = render(text, 'it');
-    expect(italian).not.toBe(english);
-    // The values made from the arguments (the file's names, its size, its pixels) survive in the Italian.
-    for (const value of english.match(/"images\/(?:x|foto)[^"]*"|\d+(?:\.\d+)? [kM]B|\d+×\d+/g) ?? []) expect(italian).toContain(value);
-  });
+  it.each(refusals.map((text) => [render(text, 'en'), text] as const))(
+    'say the refusal %s in Italian',
+    (english, text) => {
+      const italian = render(text, 'it');
+      expect(italian).not.toBe(english);
+      // The values made from the arguments (the file's names, its size, its pixels) survive in the Italian.
+      for (const value of english.match(/"images\/(?:x|foto)[^"]*"|\d+(?:\.\d+)? [kM]B|\d+×\d+/g) ?? [])
+        expect(italian).toContain(value);
+    },
+  );
 
   it('word the refusals as before', () => {
     expect(render(fileProblems.notUtf8('Windows-1252', 0xe0), 'en')).toBe(
@@ -137,36 +162,68 @@ describe('reports in Italian', () => {
     outputRefusals.danglingLink('dist/'),
     outputRefusals.existingFile('notes.txt/'),
     outputRefusals.foreignFiles('dist/', true, listedNames(['.git', 'CNAME'])),
-    outputRefusals.foreignFiles('other/', false, listedNames(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg', 'g.jpg'])),
+    outputRefusals.foreignFiles(
+      'other/',
+      false,
+      listedNames(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg', 'g.jpg']),
+    ),
   ];
 
-  it.each(outputs.map((text) => [render(text, 'en'), text] as const))('say the output refusal %s in Italian, its folder names and paths included', (english, text) => {
-    const italian = render(text, 'it');
-    expect(italian).not.toBe(english);
-    expect(italian).not.toMatch(/\bthe\b|folder|\band\b|\bmore\b/);
-    expect(italian.split(' ')[0]).toBe(english.split(' ')[0]);
-    for (const value of english.match(/\([^)]*\)$|\(content\)|\.git, CNAME|d\.jpg/g) ?? []) expect(italian).toContain(value);
-  });
+  it.each(outputs.map((text) => [render(text, 'en'), text] as const))(
+    'say the output refusal %s in Italian, its folder names and paths included',
+    (english, text) => {
+      const italian = render(text, 'it');
+      expect(italian).not.toBe(english);
+      expect(italian).not.toMatch(/\bthe\b|folder|\band\b|\bmore\b/);
+      expect(italian.split(' ')[0]).toBe(english.split(' ')[0]);
+      for (const value of english.match(/\([^)]*\)$|\(content\)|\.git, CNAME|d\.jpg/g) ?? [])
+        expect(italian).toContain(value);
+    },
+  );
 
   it('name the protected folder and the files left out of a refusal', () => {
-    expect(render(outputRefusals.protectedFolder('./', 'is', say('folderAt', { folder: folderNames.working, path: '.' })), 'it')).toMatch(/^\.\/ è la cartella di lavoro \(\.\): /);
-    expect(render(outputRefusals.protectedFolder('./', 'is', say('folderAt', { folder: folderNames.working, path: '.' })), 'en')).toMatch(/^\.\/ is the working folder \(\.\); /);
-    expect(render(outputRefusals.protectedFolder('/', 'is', folderNames.root), 'it')).toMatch(/^\/ è la radice del disco: /);
-    const many = outputRefusals.foreignFiles('other/', false, listedNames(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg', 'g.jpg']));
-    expect(render(many, 'it')).toMatch(/^other\/ non è stata scritta da brochure \(contiene a\.jpg, b\.jpg, c\.jpg, d\.jpg e altri 3\): /);
-    expect(render(many, 'en')).toMatch(/^other\/ was not written by brochure \(it holds a\.jpg, b\.jpg, c\.jpg, d\.jpg, and 3 more\); /);
+    expect(
+      render(
+        outputRefusals.protectedFolder('./', 'is', say('folderAt', { folder: folderNames.working, path: '.' })),
+        'it',
+      ),
+    ).toMatch(/^\.\/ è la cartella di lavoro \(\.\): /);
+    expect(
+      render(
+        outputRefusals.protectedFolder('./', 'is', say('folderAt', { folder: folderNames.working, path: '.' })),
+        'en',
+      ),
+    ).toMatch(/^\.\/ is the working folder \(\.\); /);
+    expect(render(outputRefusals.protectedFolder('/', 'is', folderNames.root), 'it')).toMatch(
+      /^\/ è la radice del disco: /,
+    );
+    const many = outputRefusals.foreignFiles(
+      'other/',
+      false,
+      listedNames(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg', 'g.jpg']),
+    );
+    expect(render(many, 'it')).toMatch(
+      /^other\/ non è stata scritta da brochure \(contiene a\.jpg, b\.jpg, c\.jpg, d\.jpg e altri 3\): /,
+    );
+    expect(render(many, 'en')).toMatch(
+      /^other\/ was not written by brochure \(it holds a\.jpg, b\.jpg, c\.jpg, d\.jpg, and 3 more\); /,
+    );
   });
 
-  it('say a number out of bounds and a code of the wrong length in Italian, with zod\'s words kept in English', async () => {
+  it("say a number out of bounds and a code of the wrong length in Italian, with zod's words kept in English", async () => {
     const { readFile } = await import('node:fs/promises');
     const minimal = fixture('minimal');
     const site = (await readFile(`${minimal}/content/site.yaml`, 'utf8'))
       .replace('copyrightYear: 2025', 'copyrightYear: 1999\nconsent:\n  maxAgeDays: 0')
       .replace('  province: PE', '  province: PE\n  country: ITA');
-    const service = (await readFile(`${minimal}/content/services/01-colloquio.md`, 'utf8')).replace('duration: 50', 'duration: 0');
+    const service = (await readFile(`${minimal}/content/services/01-colloquio.md`, 'utf8')).replace(
+      'duration: 50',
+      'duration: 0',
+    );
     const project = await projectWith({ 'content/site.yaml': site, 'content/services/01-colloquio.md': service });
     const { problems } = await checkContent(resolveOptions({}, project));
-    const lines = (language: 'it' | 'en') => problems.map((problem) => `${problem.field}: ${render(problem.text, language)}`).sort();
+    const lines = (language: 'it' | 'en') =>
+      problems.map((problem) => `${problem.field}: ${render(problem.text, language)}`).sort();
     expect(lines('en')).toEqual([
       'address.country: Too big: expected string to have exactly 2 characters, got "ITA"',
       'consent.maxAgeDays: Too small: expected number to be >0, got 0',

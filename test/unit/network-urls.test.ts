@@ -10,7 +10,15 @@ describe('networkUrls', () => {
   });
 
   it('lists every external IPv4 address for 0.0.0.0, and IPv6 ones (bracketed, no link-local) for ::', () => {
-    const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' && { scopeid: 0 }) });
+    const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({
+      address,
+      family,
+      internal,
+      netmask: '',
+      mac: '',
+      cidr: null,
+      ...(family === 'IPv6' && { scopeid: 0 }),
+    });
     const interfaces = {
       lo: [info('127.0.0.1', 'IPv4', true), info('::1', 'IPv6', true)],
       eth0: [info('192.168.1.20', 'IPv4'), info('fe80::1', 'IPv6'), info('2001:db8::20', 'IPv6')],

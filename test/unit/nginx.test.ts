@@ -4,7 +4,6 @@ import { siteConfig as site } from '../helpers/site-config.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/host/headers.ts';
 import { renderNginxConfig } from '../../src/host/nginx.ts';
 
-
 describe('renderNginxConfig', () => {
   const text = renderNginxConfig(site(), { root: '/var/www/studio.example.com' });
   const addHeaders = (block: string) => block.split('\n').filter((line) => line.trim().startsWith('add_header'));
@@ -57,7 +56,10 @@ describe('renderNginxConfig', () => {
   });
 
   it('puts every location under the base path of a project site', () => {
-    const sub = renderNginxConfig(site({ url: 'https://example.github.io/studio-pss/' }), { root: '/srv/www', plain: { address: '127.0.0.1', port: 8080 } });
+    const sub = renderNginxConfig(site({ url: 'https://example.github.io/studio-pss/' }), {
+      root: '/srv/www',
+      plain: { address: '127.0.0.1', port: 8080 },
+    });
     expect(sub).toContain('listen 127.0.0.1:8080;');
     expect(sub).not.toContain('ssl');
     expect(sub).toContain('location = /studio-pss { return 301 /studio-pss/$is_args$args; }');

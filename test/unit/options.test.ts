@@ -18,8 +18,16 @@ describe('resolveOptions', () => {
   });
 
   it('takes given values over the defaults, relative or absolute', () => {
-    const options = resolveOptions({ content: 'test/fixtures/minimal/content', out: '/tmp/out', port: 8080, quiet: true }, '/repo');
-    expect(options).toMatchObject({ content: '/repo/test/fixtures/minimal/content', out: '/tmp/out', port: 8080, quiet: true });
+    const options = resolveOptions(
+      { content: 'test/fixtures/minimal/content', out: '/tmp/out', port: 8080, quiet: true },
+      '/repo',
+    );
+    expect(options).toMatchObject({
+      content: '/repo/test/fixtures/minimal/content',
+      out: '/tmp/out',
+      port: 8080,
+      quiet: true,
+    });
   });
 
   it('ignores flags that were given as undefined (commander leaves unset flags undefined)', () => {

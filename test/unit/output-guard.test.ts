@@ -12,7 +12,12 @@ async function project(): Promise<{ dir: string; guard: OutputGuard }> {
   const dir = await tempDir();
   for (const folder of ['content', 'templates', 'brochure']) await mkdir(path.join(dir, folder));
   const guard: OutputGuard = {
-    protectedFolders: [[dir, folderNames.working], [path.join(dir, 'content'), folderNames.content], [path.join(dir, 'templates'), folderNames.templates], [path.join(dir, 'brochure'), folderNames.brochure]],
+    protectedFolders: [
+      [dir, folderNames.working],
+      [path.join(dir, 'content'), folderNames.content],
+      [path.join(dir, 'templates'), folderNames.templates],
+      [path.join(dir, 'brochure'), folderNames.brochure],
+    ],
     inputFolders: [path.join(dir, 'content'), path.join(dir, 'templates')],
     cwd: dir,
   };
@@ -42,9 +47,17 @@ describe('checkOutputFolder', () => {
 
   it.each([
     ['the root', () => '/', /^\/ is the root of the file system/],
-    ['the templates', (dir: string) => path.join(dir, 'templates'), /^templates\/ is the templates folder \(templates\)/],
+    [
+      'the templates',
+      (dir: string) => path.join(dir, 'templates'),
+      /^templates\/ is the templates folder \(templates\)/,
+    ],
     ["brochure's own folder", (dir: string) => path.join(dir, 'brochure'), /^brochure\/ is brochure's own folder/],
-    ['a folder inside the templates', (dir: string) => path.join(dir, 'templates', 'out'), /^templates\/out\/ is inside templates\//],
+    [
+      'a folder inside the templates',
+      (dir: string) => path.join(dir, 'templates', 'out'),
+      /^templates\/out\/ is inside templates\//,
+    ],
   ])('refuses %s, even with force', async (_name, out, message) => {
     const { dir, guard } = await project();
     const refusal = checkOutputFolder(out(dir), { ...guard, force: true });
@@ -56,10 +69,15 @@ describe('checkOutputFolder', () => {
     const { dir, guard } = await project();
     await mkdir(path.join(dir, 'dist'));
     await writeFile(path.join(dir, 'dist', 'index.html'), 'x');
-    await writeFile(path.join(dir, 'dist', 'nginx.conf.example'), '# Example nginx configuration for the site brochure built into this folder, generated from content/site.yaml.\n');
+    await writeFile(
+      path.join(dir, 'dist', 'nginx.conf.example'),
+      '# Example nginx configuration for the site brochure built into this folder, generated from content/site.yaml.\n',
+    );
     await expect(checkOutputFolder(path.join(dir, 'dist'), guard)).resolves.toBe(path.join(dir, 'dist'));
     await writeFile(path.join(dir, 'dist', 'nginx.conf.example'), 'server {}');
-    await expect(checkOutputFolder(path.join(dir, 'dist'), guard)).rejects.toThrow(/^dist\/ was not written by brochure \(it holds index\.html, nginx\.conf\.example\)/);
+    await expect(checkOutputFolder(path.join(dir, 'dist'), guard)).rejects.toThrow(
+      /^dist\/ was not written by brochure \(it holds index\.html, nginx\.conf\.example\)/,
+    );
   });
 });
 

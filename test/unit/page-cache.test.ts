@@ -35,7 +35,12 @@ beforeEach(() => {
 function template(read: (model: SiteModel, props: PageProps) => string): ComponentType<PageProps> {
   return (props) => {
     rendered.push(props.route.file);
-    return createElement('main', null, createElement('h1', null, props.route.title), createElement('p', null, read(props.model, props)));
+    return createElement(
+      'main',
+      null,
+      createElement('h1', null, props.route.title),
+      createElement('p', null, read(props.model, props)),
+    );
   };
 }
 
@@ -53,7 +58,11 @@ function templates(overrides: Partial<PageTemplates> = {}): PageTemplates {
   };
 }
 
-const ASSETS: AssetManifest = { script: '/static/js/islands.0123456789.js', stylesheet: '/static/css/site.0123456789.css', images: {} };
+const ASSETS: AssetManifest = {
+  script: '/static/js/islands.0123456789.js',
+  stylesheet: '/static/css/site.0123456789.css',
+  images: {},
+};
 
 /** A deep copy of the model with `change` applied: equal data in new objects, as the next build makes. */
 function edited(change: (copy: SiteModel) => void = () => undefined): SiteModel {
@@ -62,7 +71,8 @@ function edited(change: (copy: SiteModel) => void = () => undefined): SiteModel 
   return copy;
 }
 
-const htmlOf = (pages: { route: { file: string }; html: string }[], file: string) => pages.find((page) => page.route.file === file)?.html ?? '';
+const htmlOf = (pages: { route: { file: string }; html: string }[], file: string) =>
+  pages.find((page) => page.route.file === file)?.html ?? '';
 
 describe('PageCache.render', () => {
   it('renders every page the first time, exactly as renderPages does', async () => {
@@ -87,9 +97,19 @@ describe('PageCache.render', () => {
   });
 
   it.each([
-    ['a service', (copy: SiteModel) => (copy.services[0]!.title = 'Colloquio modificato'), ['percorsi.html'], 'Colloquio modificato'],
+    [
+      'a service',
+      (copy: SiteModel) => (copy.services[0]!.title = 'Colloquio modificato'),
+      ['percorsi.html'],
+      'Colloquio modificato',
+    ],
     ['the site name', (copy: SiteModel) => (copy.site.name = 'Studio Nuovo'), ['contatti.html'], 'Studio Nuovo'],
-    ['the home heading', (copy: SiteModel) => (copy.home.heading = 'Benvenuti nello studio'), ['index.html'], 'Benvenuti nello studio'],
+    [
+      'the home heading',
+      (copy: SiteModel) => (copy.home.heading = 'Benvenuti nello studio'),
+      ['index.html'],
+      'Benvenuti nello studio',
+    ],
     ['a part no template reads', (copy: SiteModel) => (copy.servicesPage.heading = 'Altro'), [], ''],
   ])('after a change to %s, renders again only the pages that read it', (_, change, files, shown) => {
     const cache = new PageCache();
@@ -108,7 +128,8 @@ describe('PageCache.render', () => {
     rendered = [];
     const pages = cache.render(
       edited((copy) => {
-        for (const person of [copy.professionals[0]!, copy.team[0]!, copy.routes[4]!.professional!]) person.name = 'Maria Rossi Bianchi';
+        for (const person of [copy.professionals[0]!, copy.team[0]!, copy.routes[4]!.professional!])
+          person.name = 'Maria Rossi Bianchi';
       }),
       ASSETS,
       pageTemplates,
@@ -123,7 +144,12 @@ describe('PageCache.render', () => {
     const pageTemplates = templates();
     cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    const pages = cache.render(edited((copy) => (copy.routes[3]!.title = 'Informativa')), ASSETS, pageTemplates, renderPage);
+    const pages = cache.render(
+      edited((copy) => (copy.routes[3]!.title = 'Informativa')),
+      ASSETS,
+      pageTemplates,
+      renderPage,
+    );
     expect(rendered).toEqual(['privacy.html', '404.html']);
     expect(htmlOf(pages, 'privacy.html')).toContain('<h1>Informativa</h1>');
   });
@@ -133,11 +159,19 @@ describe('PageCache.render', () => {
     const pageTemplates = templates();
     cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    const withNew = edited((copy) => copy.routes.splice(4, 0, { ...copy.routes[3]!, file: 'note.html', path: '/note' }));
-    expect(cache.render(withNew, ASSETS, pageTemplates, renderPage).map((page) => page.route.file)).toEqual([...FILES.slice(0, 4), 'note.html', ...FILES.slice(4)]);
+    const withNew = edited((copy) =>
+      copy.routes.splice(4, 0, { ...copy.routes[3]!, file: 'note.html', path: '/note' }),
+    );
+    expect(cache.render(withNew, ASSETS, pageTemplates, renderPage).map((page) => page.route.file)).toEqual([
+      ...FILES.slice(0, 4),
+      'note.html',
+      ...FILES.slice(4),
+    ]);
     expect(rendered).toEqual(['note.html', '404.html']);
     const withoutPrivacy = edited((copy) => copy.routes.splice(3, 1));
-    expect(cache.render(withoutPrivacy, ASSETS, pageTemplates, renderPage).map((page) => page.route.file)).not.toContain('privacy.html');
+    expect(
+      cache.render(withoutPrivacy, ASSETS, pageTemplates, renderPage).map((page) => page.route.file),
+    ).not.toContain('privacy.html');
   });
 
   it('renders every page again when the templates, the dev script or the assets change', () => {
@@ -159,11 +193,18 @@ describe('PageCache.render', () => {
     cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
     // A template may list an object's entries, so their order is part of what it shows.
-    cache.render(edited((copy) => (copy.home = Object.fromEntries(Object.entries(copy.home).reverse()) as SiteModel['home'])), ASSETS, pageTemplates, renderPage);
+    cache.render(
+      edited((copy) => (copy.home = Object.fromEntries(Object.entries(copy.home).reverse()) as SiteModel['home'])),
+      ASSETS,
+      pageTemplates,
+      renderPage,
+    );
     expect(rendered).toEqual(['index.html', '404.html']);
 
     // The privacy page shows the date: a page is compared on what it reads, so it must read it.
-    const datedTemplates = templates({ privacy: template((site) => `${site.privacy.heading} ${String(Reflect.get(site.privacy, 'seen'))}`) });
+    const datedTemplates = templates({
+      privacy: template((site) => `${site.privacy.heading} ${String(Reflect.get(site.privacy, 'seen'))}`),
+    });
     cache.render(model, ASSETS, datedTemplates, renderPage);
     const withDate = (copy: SiteModel) => Object.assign(copy.privacy, { seen: new Date(0) });
     cache.render(edited(withDate), ASSETS, datedTemplates, renderPage);
@@ -176,7 +217,8 @@ describe('PageCache.render', () => {
   describe('inside a plain-object section (home, site, contacts…)', () => {
     /** Every page shows the hero image, as Head does for og:image; the home page also shows the introduction. */
     const heroTemplates = (): PageTemplates => {
-      const withHero = (read: (model: SiteModel, props: PageProps) => string) => template((site, props) => `${site.home.hero.image} ${read(site, props)}`);
+      const withHero = (read: (model: SiteModel, props: PageProps) => string) =>
+        template((site, props) => `${site.home.hero.image} ${read(site, props)}`);
       return {
         home: withHero((site) => site.home.introHtml),
         contacts: withHero((site) => site.contacts.heading),
@@ -192,7 +234,12 @@ describe('PageCache.render', () => {
       const pageTemplates = heroTemplates();
       cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      const pages = cache.render(edited((copy) => (copy.home.introHtml = 'Una nuova introduzione.')), ASSETS, pageTemplates, renderPage);
+      const pages = cache.render(
+        edited((copy) => (copy.home.introHtml = 'Una nuova introduzione.')),
+        ASSETS,
+        pageTemplates,
+        renderPage,
+      );
       expect(rendered).toEqual(['index.html']);
       expect(htmlOf(pages, 'index.html')).toContain('Una nuova introduzione.');
     });
@@ -202,7 +249,12 @@ describe('PageCache.render', () => {
       const pageTemplates = heroTemplates();
       cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      const pages = cache.render(edited((copy) => (copy.home.hero.image = 'images/altra.jpg')), ASSETS, pageTemplates, renderPage);
+      const pages = cache.render(
+        edited((copy) => (copy.home.hero.image = 'images/altra.jpg')),
+        ASSETS,
+        pageTemplates,
+        renderPage,
+      );
       expect(rendered).toEqual(FILES);
       for (const file of FILES) expect(htmlOf(pages, file)).toContain('images/altra.jpg');
     });
@@ -212,7 +264,12 @@ describe('PageCache.render', () => {
       const pageTemplates = heroTemplates();
       cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      cache.render(edited((copy) => (copy.home.hero.alt = 'Uno studio luminoso')), ASSETS, pageTemplates, renderPage);
+      cache.render(
+        edited((copy) => (copy.home.hero.alt = 'Uno studio luminoso')),
+        ASSETS,
+        pageTemplates,
+        renderPage,
+      );
       expect(rendered).toEqual(FILES);
     });
 
@@ -221,7 +278,12 @@ describe('PageCache.render', () => {
       const pageTemplates = heroTemplates();
       cache.render(model, ASSETS, pageTemplates, renderPage);
       rendered = [];
-      cache.render(edited((copy) => Object.assign(copy.contacts, { extra: 'nuovo' })), ASSETS, pageTemplates, renderPage);
+      cache.render(
+        edited((copy) => Object.assign(copy.contacts, { extra: 'nuovo' })),
+        ASSETS,
+        pageTemplates,
+        renderPage,
+      );
       expect(rendered).toEqual(['contatti.html']);
     });
 
@@ -239,14 +301,24 @@ describe('PageCache.render', () => {
       cache.render(edited(callout), ASSETS, pageTemplates, renderPage);
       expect(rendered).toEqual(['privacy.html']);
       rendered = [];
-      cache.render(edited((copy) => (callout(copy), (copy.contacts.subtitle = 'Un sottotitolo nuovo'))), ASSETS, pageTemplates, renderPage);
+      cache.render(
+        edited((copy) => (callout(copy), (copy.contacts.subtitle = 'Un sottotitolo nuovo'))),
+        ASSETS,
+        pageTemplates,
+        renderPage,
+      );
       expect(rendered).toEqual(['404.html']);
     });
 
     it('hands each page one proxy per section that shows the real data', () => {
       const cache = new PageCache();
       const seen: unknown[] = [];
-      cache.render(model, ASSETS, templates({ privacy: template((site) => (seen.push(site.home, site.home), '')) }), renderPage);
+      cache.render(
+        model,
+        ASSETS,
+        templates({ privacy: template((site) => (seen.push(site.home, site.home), '')) }),
+        renderPage,
+      );
       expect(seen[0]).toBe(seen[1]);
       expect(seen[0]).toEqual(model.home);
       expect(JSON.stringify(seen[0])).toBe(JSON.stringify(model.home));
@@ -258,7 +330,12 @@ describe('PageCache.render', () => {
     const pageTemplates = templates({ privacy: template((site) => ('team' in site ? 'with team' : 'without team')) });
     cache.render(model, ASSETS, pageTemplates, renderPage);
     rendered = [];
-    cache.render(edited((copy) => copy.team.pop()), ASSETS, pageTemplates, renderPage);
+    cache.render(
+      edited((copy) => copy.team.pop()),
+      ASSETS,
+      pageTemplates,
+      renderPage,
+    );
     expect(rendered).toEqual(['index.html', 'privacy.html', '404.html']);
   });
 
@@ -271,7 +348,14 @@ describe('PageCache.render', () => {
         throw new Error('template bug');
       },
     });
-    expect(() => cache.render(edited((copy) => (copy.services[0]!.title = 'Mai mostrato')), ASSETS, broken, renderPage)).toThrow('template bug');
+    expect(() =>
+      cache.render(
+        edited((copy) => (copy.services[0]!.title = 'Mai mostrato')),
+        ASSETS,
+        broken,
+        renderPage,
+      ),
+    ).toThrow('template bug');
     expect(cache.rendered).toBe(6);
 
     rendered = [];
@@ -280,7 +364,12 @@ describe('PageCache.render', () => {
     expect(again[2]).toBe(first[2]);
 
     rendered = [];
-    const changed = cache.render(edited((copy) => (copy.services[0]!.title = 'Ora mostrato')), ASSETS, pageTemplates, renderPage);
+    const changed = cache.render(
+      edited((copy) => (copy.services[0]!.title = 'Ora mostrato')),
+      ASSETS,
+      pageTemplates,
+      renderPage,
+    );
     expect(rendered).toEqual(['percorsi.html', '404.html']);
     expect(htmlOf(changed, 'percorsi.html')).toContain('Ora mostrato');
   });
@@ -288,7 +377,9 @@ describe('PageCache.render', () => {
   it('gives each page the real model: the read tracking is invisible to templates', () => {
     const cache = new PageCache();
     const seen: unknown[] = [];
-    const pageTemplates = templates({ privacy: template((site) => (seen.push(site.professionals, site.services.length), '')) });
+    const pageTemplates = templates({
+      privacy: template((site) => (seen.push(site.professionals, site.services.length), '')),
+    });
     cache.render(model, ASSETS, pageTemplates, renderPage);
     expect(seen).toEqual([model.professionals, model.services.length]);
     expect(seen[0]).toBe(model.professionals);

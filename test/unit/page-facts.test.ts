@@ -10,17 +10,28 @@ import { tempDir } from '../helpers/files.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 import path from 'node:path';
 
-const BANNER = (href: string) => `<section class="consent-banner" aria-label="Consenso ai cookie" hidden=""><p>Cookie <a href="${href}">Informativa</a></p></section>`;
+const BANNER = (href: string) =>
+  `<section class="consent-banner" aria-label="Consenso ai cookie" hidden=""><p>Cookie <a href="${href}">Informativa</a></p></section>`;
 const FORM = (href: string) => `<form class="contact-form"><label><a href="${href}">informativa</a></label></form>`;
 
 describe('pageFacts', () => {
   it('finds the title, the description, the banner link and each form link', () => {
     const html = `<!doctype html><html><head><title> Titolo </title><meta name="description" content="Testo"/></head><body>${FORM('/privacy')}${FORM('/altro')}${BANNER('/privacy')}</body></html>`;
-    expect(pageFacts(html)).toEqual({ title: true, description: true, bannerLinksPrivacy: true, formsLinkPrivacy: [true, false] });
+    expect(pageFacts(html)).toEqual({
+      title: true,
+      description: true,
+      bannerLinksPrivacy: true,
+      formsLinkPrivacy: [true, false],
+    });
   });
 
   it('counts a blank title or description as missing, and a page without a banner or forms as such', () => {
-    expect(pageFacts('<title> </title><meta name="description" content=""/>')).toEqual({ title: false, description: false, bannerLinksPrivacy: false, formsLinkPrivacy: [] });
+    expect(pageFacts('<title> </title><meta name="description" content=""/>')).toEqual({
+      title: false,
+      description: false,
+      bannerLinksPrivacy: false,
+      formsLinkPrivacy: [],
+    });
     expect(pageFacts(`<head></head>${BANNER('/cookie')}`).bannerLinksPrivacy).toBe(false);
   });
 
@@ -32,9 +43,18 @@ describe('pageFacts', () => {
     const htmlOf = (index: number) =>
       `<title>${index % 3 ? 'T' : ''}</title><meta name="description" content="${index % 2 ? 'D' : ''}"/>${FORM(variants[index % 2]!)}${BANNER(variants[(index >> 1) % 2]!)}`;
     const pages = model.routes.map((route, index) => ({ route, html: htmlOf(index) }));
-    const unread = model.routes.map((route) => ({ route, get html(): string { throw new Error('the rules read the HTML'); } }));
+    const unread = model.routes.map((route) => ({
+      route,
+      get html(): string {
+        throw new Error('the rules read the HTML');
+      },
+    }));
     const facts = new Map(model.routes.map((route, index) => [route, pageFacts(htmlOf(index))]));
     expect(checkCompliance({ model, pages: unread, facts })).toEqual(checkCompliance({ model, pages }));
-    expect(checkCompliance({ model, pages }).filter((finding) => finding.status === 'warn').map((finding) => finding.rule)).toEqual(expect.arrayContaining(['privacy-notice', 'page-metadata']));
+    expect(
+      checkCompliance({ model, pages })
+        .filter((finding) => finding.status === 'warn')
+        .map((finding) => finding.rule),
+    ).toEqual(expect.arrayContaining(['privacy-notice', 'page-metadata']));
   });
 });

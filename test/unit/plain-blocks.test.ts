@@ -11,16 +11,115 @@ import { seededRandom } from '../helpers/seeded-random.ts';
 const full = await loadRenderer();
 
 type Next = () => number;
-const pick = <T,>(next: Next, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+const pick = <T>(next: Next, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
 // The accepted pieces, the Markdown and HTML characters next to them, and the places CommonMark's rules
 // look at: line and block starts, indentation, runs of `*`, brackets, backticks, flanking punctuation.
 const PIECES = [
-  'a', 'Si', 'è', 'perché', 'Ω', '𝒜', '1', '42', '1.', '3)', ' ', ' ', '  ', '   ', '\t', '.', ',', ';', ':', '!', '?', "'", '(', ')', '/', '-', '–', '—', '“', '”', '’', '+', '@',
-  '*', '*', '**', '***', '_', '__', '`', '``', '#', '##', '=', '>', '<', '&', '"', '[', ']', '](', '\\', '~', '|', '%', '\u00a0', '\r',
-  '\n', '\n', '\n\n', '\n\n', '\n- ', '\n  ', '\n   ', '\n    ', '\n# ', '\n## ', '\n###### ', '\n####### ', '- ', '* ', '+ ', '1. ', '---', '===', '\n---', '\n===',
-  '[a](/b)', '[x_y.it](https://x.it/a_b)', '![a](/b)', '[a](b)', '[a]: /b', '[a] (/b)', '[a](/b "t")', '[a](javascript:x)', '[a](mailto:m@e.it)', '[a](#x)', '[ a](/b)', '[*a*](/b)',
-  '`c-d`', '`a b`', '`*`', 'a_b', '_a_', 'x*y*', '*a*', '**b**', ' *c* ', ' **d**.', '(*e*)', "l'**f**", '*g*,', 'h**i**', '**j**“',
+  'a',
+  'Si',
+  'è',
+  'perché',
+  'Ω',
+  '𝒜',
+  '1',
+  '42',
+  '1.',
+  '3)',
+  ' ',
+  ' ',
+  '  ',
+  '   ',
+  '\t',
+  '.',
+  ',',
+  ';',
+  ':',
+  '!',
+  '?',
+  "'",
+  '(',
+  ')',
+  '/',
+  '-',
+  '–',
+  '—',
+  '“',
+  '”',
+  '’',
+  '+',
+  '@',
+  '*',
+  '*',
+  '**',
+  '***',
+  '_',
+  '__',
+  '`',
+  '``',
+  '#',
+  '##',
+  '=',
+  '>',
+  '<',
+  '&',
+  '"',
+  '[',
+  ']',
+  '](',
+  '\\',
+  '~',
+  '|',
+  '%',
+  '\u00a0',
+  '\r',
+  '\n',
+  '\n',
+  '\n\n',
+  '\n\n',
+  '\n- ',
+  '\n  ',
+  '\n   ',
+  '\n    ',
+  '\n# ',
+  '\n## ',
+  '\n###### ',
+  '\n####### ',
+  '- ',
+  '* ',
+  '+ ',
+  '1. ',
+  '---',
+  '===',
+  '\n---',
+  '\n===',
+  '[a](/b)',
+  '[x_y.it](https://x.it/a_b)',
+  '![a](/b)',
+  '[a](b)',
+  '[a]: /b',
+  '[a] (/b)',
+  '[a](/b "t")',
+  '[a](javascript:x)',
+  '[a](mailto:m@e.it)',
+  '[a](#x)',
+  '[ a](/b)',
+  '[*a*](/b)',
+  '`c-d`',
+  '`a b`',
+  '`*`',
+  'a_b',
+  '_a_',
+  'x*y*',
+  '*a*',
+  '**b**',
+  ' *c* ',
+  ' **d**.',
+  '(*e*)',
+  "l'**f**",
+  '*g*,',
+  'h**i**',
+  '**j**“',
 ];
 
 function soup(next: Next): string {
@@ -30,8 +129,40 @@ function soup(next: Next): string {
   return text;
 }
 
-const WORDS = ['Biografia', 'della', 'è', 'psicologico', "all'Ordine", 'n.', '1001', '2016/679', 'Pescara,', 'ansia;', 'vita:', 'come?', '(anche)', '(PE)', '–', '“GDPR”', 'LGBTQIA+', 'e-mail', 'snake_case', 'www.esempio.it', 'art.'];
-const DESTINATIONS = ['/contatti', '/percorsi/a-b', '/', 'https://esempio.it', 'https://www.esempio.it/wiki/Privacy_Policy', 'https://a.it/b?c=d#e', 'mailto:maria.rossi@example.com', '#sezione', '//a.it'];
+const WORDS = [
+  'Biografia',
+  'della',
+  'è',
+  'psicologico',
+  "all'Ordine",
+  'n.',
+  '1001',
+  '2016/679',
+  'Pescara,',
+  'ansia;',
+  'vita:',
+  'come?',
+  '(anche)',
+  '(PE)',
+  '–',
+  '“GDPR”',
+  'LGBTQIA+',
+  'e-mail',
+  'snake_case',
+  'www.esempio.it',
+  'art.',
+];
+const DESTINATIONS = [
+  '/contatti',
+  '/percorsi/a-b',
+  '/',
+  'https://esempio.it',
+  'https://www.esempio.it/wiki/Privacy_Policy',
+  'https://a.it/b?c=d#e',
+  'mailto:maria.rossi@example.com',
+  '#sezione',
+  '//a.it',
+];
 
 /** A run of words with emphasis, links and code spans, as editors write them, over one or more lines. */
 function inline(next: Next, lines: number): string {
@@ -43,8 +174,13 @@ function inline(next: Next, lines: number): string {
     if (roll < 0.55) parts.push(pick(next, WORDS));
     else if (roll < 0.7) {
       const mark = pick(next, ['*', '**']);
-      parts.push(`${pick(next, ['', '', "l'", '(', '“', '’', '`a`'])}${mark}${words().replace(/^\W+|\W+$/gu, '') || 'parola'}${mark}${pick(next, ['', '', '.', ',', ':', ')', '–', '”', '+', '[a](/b)'])}`);
-    } else if (roll < 0.85) parts.push(`[${pick(next, ['sito', 'maria.rossi@example.com', 'Privacy_Policy', 'la pagina dei contatti', '(PE)'])}](${pick(next, DESTINATIONS)})${pick(next, ['', '.', ';', ')'])}`);
+      parts.push(
+        `${pick(next, ['', '', "l'", '(', '“', '’', '`a`'])}${mark}${words().replace(/^\W+|\W+$/gu, '') || 'parola'}${mark}${pick(next, ['', '', '.', ',', ':', ')', '–', '”', '+', '[a](/b)'])}`,
+      );
+    } else if (roll < 0.85)
+      parts.push(
+        `[${pick(next, ['sito', 'maria.rossi@example.com', 'Privacy_Policy', 'la pagina dei contatti', '(PE)'])}](${pick(next, DESTINATIONS)})${pick(next, ['', '.', ';', ')'])}`,
+      );
     else parts.push(`\`${pick(next, ['pss-consent-v1', 'localStorage', 'a.b/c', 'x_y'])}\``);
   }
   // Soft line breaks between words, in as many lines as asked.
@@ -61,7 +197,10 @@ function document(next: Next): string {
     const roll = next();
     if (roll < 0.2) blocks.push(`${'#'.repeat(1 + Math.floor(next() * 6))} ${inline(next, 1)}`);
     else if (roll < 0.45 && !list) {
-      const items = Array.from({ length: 1 + Math.floor(next() * 4) }, () => `- ${inline(next, 1 + Math.floor(next() * 2)).replaceAll('\n', '\n  ')}`);
+      const items = Array.from(
+        { length: 1 + Math.floor(next() * 4) },
+        () => `- ${inline(next, 1 + Math.floor(next() * 2)).replaceAll('\n', '\n  ')}`,
+      );
       blocks.push(items.join('\n'));
       list = true;
       continue;
@@ -86,7 +225,13 @@ function repositoryBodies(): string[] {
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const file = path.join(dir, name);
-      return statSync(file).isDirectory() ? (name === 'node_modules' ? [] : files(file)) : name.endsWith('.md') ? [file] : [];
+      return statSync(file).isDirectory()
+        ? name === 'node_modules'
+          ? []
+          : files(file)
+        : name.endsWith('.md')
+          ? [file]
+          : [];
     });
   return [...files('content'), ...files('test/fixtures')].map(bodyOf);
 }
@@ -100,9 +245,78 @@ function bodyOf(file: string): string {
 // on its own generator too: the accepted characters, the Markdown and HTML characters next to them, and the places CommonMark's
 // rules look at: line starts, runs of `*`, flanking punctuation, spaces, digits, non-ASCII letters.
 const PROSE_PIECES = [
-  'a', 'b', 'Si', 'occupa', 'è', 'perché', 'Ω', 'ß', '𝒜', '1', '42', '2024', '1.', '3)', ' ', ' ', ' ', '  ', '\t', '.', ',', ';', ':', '!', '?', "'", '(', ')', '/', '-',
-  '*', '*', '*', '**', '**', '***', '_', '__', '`', '#', '>', '<', '&', '"', '[', ']', '\\', '~', '=', '+', '|', '’', '“', '—', '\u00a0', '\n', '\n', '\n\n', '\n\n', '- ', '* ', '# ',
-  'http://a.it', '&amp;', 'a*b', '*a*', '**b**', ' *c* ', ' **d**.', '(*e*)', '*f*,', 'g**h**',
+  'a',
+  'b',
+  'Si',
+  'occupa',
+  'è',
+  'perché',
+  'Ω',
+  'ß',
+  '𝒜',
+  '1',
+  '42',
+  '2024',
+  '1.',
+  '3)',
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\t',
+  '.',
+  ',',
+  ';',
+  ':',
+  '!',
+  '?',
+  "'",
+  '(',
+  ')',
+  '/',
+  '-',
+  '*',
+  '*',
+  '*',
+  '**',
+  '**',
+  '***',
+  '_',
+  '__',
+  '`',
+  '#',
+  '>',
+  '<',
+  '&',
+  '"',
+  '[',
+  ']',
+  '\\',
+  '~',
+  '=',
+  '+',
+  '|',
+  '’',
+  '“',
+  '—',
+  '\u00a0',
+  '\n',
+  '\n',
+  '\n\n',
+  '\n\n',
+  '- ',
+  '* ',
+  '# ',
+  'http://a.it',
+  '&amp;',
+  'a*b',
+  '*a*',
+  '**b**',
+  ' *c* ',
+  ' **d**.',
+  '(*e*)',
+  '*f*,',
+  'g**h**',
 ];
 
 function proseSoup(next: () => number): string {
@@ -115,7 +329,23 @@ function proseSoup(next: () => number): string {
 
 /** Bodies the fast path is meant for: prose with emphasis, as editors write it. */
 function prose(next: () => number): string {
-  const words = ['Biografia', 'della', 'professionista', 'è', 'sostegno', 'psicologico', "all'Ordine", 'n.', '1001', 'Pescara,', 'ansia;', 'vita:', 'come?', '(anche)', 'https://example.com/a-b'];
+  const words = [
+    'Biografia',
+    'della',
+    'professionista',
+    'è',
+    'sostegno',
+    'psicologico',
+    "all'Ordine",
+    'n.',
+    '1001',
+    'Pescara,',
+    'ansia;',
+    'vita:',
+    'come?',
+    '(anche)',
+    'https://example.com/a-b',
+  ];
   const word = () => words[Math.floor(next() * words.length)]!;
   const phrase = (count: number) => Array.from({ length: count }, word).join(' ');
   const paragraphs = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
@@ -160,8 +390,11 @@ function agreeing(seed: number, kinds: readonly ((next: Next) => string)[], each
 
 describe('plainBlocksHtml', () => {
   it('writes paragraphs, soft line breaks, emphasis and strong as unified does', () => {
-    const body = '\nBiografia della professionista 1. Si occupa di **sostegno psicologico** e di valutazione.\n\nHa lavorato in *diversi* servizi\ndel territorio.\n';
-    expect(plainBlocksHtml(body)).toBe('<p>Biografia della professionista 1. Si occupa di <strong>sostegno psicologico</strong> e di valutazione.</p>\n<p>Ha lavorato in <em>diversi</em> servizi\ndel territorio.</p>');
+    const body =
+      '\nBiografia della professionista 1. Si occupa di **sostegno psicologico** e di valutazione.\n\nHa lavorato in *diversi* servizi\ndel territorio.\n';
+    expect(plainBlocksHtml(body)).toBe(
+      '<p>Biografia della professionista 1. Si occupa di <strong>sostegno psicologico</strong> e di valutazione.</p>\n<p>Ha lavorato in <em>diversi</em> servizi\ndel territorio.</p>',
+    );
     expect(plainBlocksHtml(body)).toBe(full(body));
     expect(plainBlocksHtml('')).toBe(full(''));
     expect(plainBlocksHtml('\n\n')).toBe(full('\n\n'));
@@ -183,9 +416,54 @@ describe('plainBlocksHtml', () => {
 
   it('leaves every other construct to unified', () => {
     const others = [
-      '- a\n\n- b', '- a\n\n  b', '- a\nb', '-  a', '* a', '+ a', '1. a', '> a', '    a', '```\na\n```', '---', 'a\n---', 'a\n===', '## a ##', '####### a', '#a', '## a\nb',
-      '![a](/b)', '[a](javascript:alert(1))', '[a](/b "t")', '[a]: /b', '[a] (/b)', '[*a*](/b)', '[`a`](/b)', '[a](<b>)', '[a](/b c)', '[a](/b&c)', 'a <b>c</b>', '<https://a.it>', 'a &amp; b',
-      '`a b`', '``a``', '`a', 'a_', '_a_', '__a__', 'a\\\nb', 'a  \nb', '***a***', '**a*', '*a **b***', 'a*b*', '*a *', '𝒜**b**', 'a "b"', 'a | b', 'fine ', ' rientro',
+      '- a\n\n- b',
+      '- a\n\n  b',
+      '- a\nb',
+      '-  a',
+      '* a',
+      '+ a',
+      '1. a',
+      '> a',
+      '    a',
+      '```\na\n```',
+      '---',
+      'a\n---',
+      'a\n===',
+      '## a ##',
+      '####### a',
+      '#a',
+      '## a\nb',
+      '![a](/b)',
+      '[a](javascript:alert(1))',
+      '[a](/b "t")',
+      '[a]: /b',
+      '[a] (/b)',
+      '[*a*](/b)',
+      '[`a`](/b)',
+      '[a](<b>)',
+      '[a](/b c)',
+      '[a](/b&c)',
+      'a <b>c</b>',
+      '<https://a.it>',
+      'a &amp; b',
+      '`a b`',
+      '``a``',
+      '`a',
+      'a_',
+      '_a_',
+      '__a__',
+      'a\\\nb',
+      'a  \nb',
+      '***a***',
+      '**a*',
+      '*a **b***',
+      'a*b*',
+      '*a *',
+      '𝒜**b**',
+      'a "b"',
+      'a | b',
+      'fine ',
+      ' rientro',
     ];
     for (const body of others) expect(plainBlocksHtml(body), body).toBeUndefined();
   });

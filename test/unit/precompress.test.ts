@@ -38,7 +38,8 @@ describe('withCompressedSiblings', () => {
     for (let run = 0; run < 2; run++) {
       const cached = await withCompressedSiblings(files, cacheDir);
       expect([...cached.keys()]).toEqual([...fresh.keys()]);
-      for (const [file, bytes] of fresh) expect(Buffer.from(cached.get(file)!).equals(Buffer.from(bytes)), `${file}, run ${run}`).toBe(true);
+      for (const [file, bytes] of fresh)
+        expect(Buffer.from(cached.get(file)!).equals(Buffer.from(bytes)), `${file}, run ${run}`).toBe(true);
     }
   });
 
@@ -50,7 +51,9 @@ describe('withCompressedSiblings', () => {
 
 describe('withCompressedSiblings on a large site', () => {
   it('compresses pages with the large-site effort on a site of more than 160 pages, hashed assets still at their smallest', async () => {
-    const pages = new Map<string, Uint8Array>(Array.from({ length: 170 }, (_, i) => [`p${i}.html`, Buffer.from(`<p>${i}</p>`.repeat(3000))]));
+    const pages = new Map<string, Uint8Array>(
+      Array.from({ length: 170 }, (_, i) => [`p${i}.html`, Buffer.from(`<p>${i}</p>`.repeat(3000))]),
+    );
     pages.set('static/js/a.0123456789.js', Buffer.from('console.log(1);'.repeat(500)));
     const out = await withCompressedSiblings(pages);
     const large = await compressedForms(pages.get('p7.html')!, 'large');
@@ -59,24 +62,37 @@ describe('withCompressedSiblings on a large site', () => {
     expect(Buffer.from(out.get('static/js/a.0123456789.js.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
   });
 
-  it('compresses a file over 1 MB (the web editor\'s script) with the large effort on any site', async () => {
+  it("compresses a file over 1 MB (the web editor's script) with the large effort on any site", async () => {
     const script = Buffer.from(Array.from({ length: 80_000 }, (_, i) => `var v${i}=${i % 97};`).join(''));
     expect(script.byteLength).toBeGreaterThan(1024 * 1024);
-    const files = new Map<string, Uint8Array>([['admin/sveltia-cms.js', script], ['index.html', Buffer.from('<p>home</p>'.repeat(200))]]);
+    const files = new Map<string, Uint8Array>([
+      ['admin/sveltia-cms.js', script],
+      ['index.html', Buffer.from('<p>home</p>'.repeat(200))],
+    ]);
     const whole = await withCompressedSiblings(files, await tempDir());
     const large = await compressedForms(script, 'large');
     expect(Buffer.from(whole.get('admin/sveltia-cms.js.br')!).equals(Buffer.from(large.br!))).toBe(true);
-    expect(Buffer.from(whole.get('index.html.br')!).equals(Buffer.from((await compressedForms(files.get('index.html')!, 'smallest')).br!))).toBe(true);
+    expect(
+      Buffer.from(whole.get('index.html.br')!).equals(
+        Buffer.from((await compressedForms(files.get('index.html')!, 'smallest')).br!),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('withCompressedSiblings: the effort of pages up to 1 MB follows the page count, not their bytes', () => {
-  const site = (pages: number) => new Map<string, Uint8Array>(Array.from({ length: pages }, (_, i) => [`p${i}.html`, Buffer.from(`<p>pagina ${i}</p>`.repeat(400))]));
+  const site = (pages: number) =>
+    new Map<string, Uint8Array>(
+      Array.from({ length: pages }, (_, i) => [`p${i}.html`, Buffer.from(`<p>pagina ${i}</p>`.repeat(400))]),
+    );
 
   it('uses the smallest form up to 160 pages and the large-site effort beyond, however small the pages', async () => {
     const small = await withCompressedSiblings(site(160));
     const large = await withCompressedSiblings(site(161));
-    const [smallest, fast] = await Promise.all([compressedForms(site(1).get('p0.html')!, 'smallest'), compressedForms(site(1).get('p0.html')!, 'large')]);
+    const [smallest, fast] = await Promise.all([
+      compressedForms(site(1).get('p0.html')!, 'smallest'),
+      compressedForms(site(1).get('p0.html')!, 'large'),
+    ]);
     expect(Buffer.from(small.get('p0.html.br')!).equals(Buffer.from(smallest.br!))).toBe(true);
     expect(Buffer.from(large.get('p0.html.br')!).equals(Buffer.from(fast.br!))).toBe(true);
   });

@@ -25,7 +25,10 @@ describe('content/public/', () => {
   });
 
   it('refuses a file that would replace a generated one, naming both', async () => {
-    const { result } = await buildWith({ 'content/public/robots.txt': 'User-agent: *\nDisallow: /\n', 'content/public/favicon.ico': 'x' });
+    const { result } = await buildWith({
+      'content/public/robots.txt': 'User-agent: *\nDisallow: /\n',
+      'content/public/favicon.ico': 'x',
+    });
     expect(result.ok).toBe(false);
     expect(result.problems.map(formatProblem)).toEqual([
       'content/public/favicon.ico: public: clashes with favicon.ico, which brochure generates; remove or rename content/public/favicon.ico',
@@ -40,24 +43,58 @@ describe('content/public/ files named like what brochure writes', () => {
     if (!clean.ok) throw new Error(clean.problems.map(formatProblem).join('\n'));
     // Every file the build writes (assets, host files, favicons) and every page it renders after.
     const written = [...new Set([...clean.files.keys(), ...clean.model.routes.map((route) => route.file)])];
-    const pages = clean.model.routes.flatMap((route) => (route.path && route.path !== '/' ? [route.path.slice(1)] : []));
-    expect(written).toEqual(expect.arrayContaining(['_headers', '_redirects', 'sitemap.xml', 'robots.txt', '404.html', 'contatti.html', 'favicon.ico']));
+    const pages = clean.model.routes.flatMap((route) =>
+      route.path && route.path !== '/' ? [route.path.slice(1)] : [],
+    );
+    expect(written).toEqual(
+      expect.arrayContaining([
+        '_headers',
+        '_redirects',
+        'sitemap.xml',
+        'robots.txt',
+        '404.html',
+        'contatti.html',
+        'favicon.ico',
+      ]),
+    );
     expect(pages).toEqual(expect.arrayContaining(['contatti', 'percorsi', 'privacy']));
-    const publicFiles = [...written.filter((file) => !file.startsWith('static/')), ...pages, 'static/app.js', 'admin/index.html', 'admin/config.yml', 'contatti.html.br', 'robots.txt.gz'];
+    const publicFiles = [
+      ...written.filter((file) => !file.startsWith('static/')),
+      ...pages,
+      'static/app.js',
+      'admin/index.html',
+      'admin/config.yml',
+      'contatti.html.br',
+      'robots.txt.gz',
+    ];
     const { result } = await buildWith(Object.fromEntries(publicFiles.map((file) => [`content/public/${file}`, 'x'])));
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    const refused = new Map(result.problems.map((problem) => [problem.file.replace('content/public/', ''), formatProblem(problem)]));
+    const refused = new Map(
+      result.problems.map((problem) => [problem.file.replace('content/public/', ''), formatProblem(problem)]),
+    );
     expect([...refused.keys()].sort()).toEqual([...publicFiles].sort());
-    expect(refused.get('_headers')).toBe('content/public/_headers: public: clashes with _headers, which brochure generates; remove or rename content/public/_headers');
-    expect(refused.get('contatti')).toBe('content/public/contatti: public: would be served at /contatti in place of contatti.html, which brochure generates; remove or rename content/public/contatti');
-    expect(refused.get('contatti.html.br')).toBe('content/public/contatti.html.br: public: would be served as the compressed form of contatti.html, which brochure generates; remove or rename content/public/contatti.html.br');
-    expect(refused.get('admin/config.yml')).toBe('content/public/admin/config.yml: public: is inside admin/, a folder brochure writes itself; move content/public/admin/config.yml out of it or remove it');
+    expect(refused.get('_headers')).toBe(
+      'content/public/_headers: public: clashes with _headers, which brochure generates; remove or rename content/public/_headers',
+    );
+    expect(refused.get('contatti')).toBe(
+      'content/public/contatti: public: would be served at /contatti in place of contatti.html, which brochure generates; remove or rename content/public/contatti',
+    );
+    expect(refused.get('contatti.html.br')).toBe(
+      'content/public/contatti.html.br: public: would be served as the compressed form of contatti.html, which brochure generates; remove or rename content/public/contatti.html.br',
+    );
+    expect(refused.get('admin/config.yml')).toBe(
+      'content/public/admin/config.yml: public: is inside admin/, a folder brochure writes itself; move content/public/admin/config.yml out of it or remove it',
+    );
     expect(refused.get('static/app.js')).toMatch(/: public: is inside static\/, a folder brochure writes itself; /);
   });
 
   it('are refused where the build makes a folder, or inside a file it writes (the write would fail)', async () => {
-    const { result } = await buildWith({ 'content/public/static': 'x', 'content/public/robots.txt/x': 'x', 'content/public/favicon.ico/a/b': 'x' });
+    const { result } = await buildWith({
+      'content/public/static': 'x',
+      'content/public/robots.txt/x': 'x',
+      'content/public/favicon.ico/a/b': 'x',
+    });
     if (result.ok) throw new Error('expected a refusal');
     expect(result.problems.map(formatProblem)).toEqual([
       'content/public/favicon.ico/a/b: public: clashes with favicon.ico, which brochure generates; remove or rename content/public/favicon.ico/a/b',

@@ -8,8 +8,20 @@ import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import { needsReparse, rawWhereNeeded } from '../../src/model/raw-html.ts';
 
-const always = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeSanitize).use(rehypeStringify).freeze();
-const whereNeeded = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).use(rawWhereNeeded).use(rehypeSanitize).use(rehypeStringify).freeze();
+const always = unified()
+  .use(remarkParse)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeSanitize)
+  .use(rehypeStringify)
+  .freeze();
+const whereNeeded = unified()
+  .use(remarkParse)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rawWhereNeeded)
+  .use(rehypeSanitize)
+  .use(rehypeStringify)
+  .freeze();
 const toHast = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).freeze();
 const tree = (markdown: string) => toHast.runSync(toHast.parse(markdown)) as Parameters<typeof needsReparse>[0];
 
@@ -46,8 +58,14 @@ const BLOCKS = [
 
 describe('rawWhereNeeded', () => {
   it('gives the same HTML as rehype-raw on every body, alone and combined', () => {
-    const bodies = [...BLOCKS, ...BLOCKS.map((block, i) => `${block}\n\n${BLOCKS[(i * 7 + 3) % BLOCKS.length]}`), ...BLOCKS.map((block) => `- ${block.replace(/\n/g, '\n  ')}`), ...BLOCKS.map((block) => `> ${block.replace(/\n/g, '\n> ')}`)];
-    for (const body of bodies) expect(String(whereNeeded.processSync(body)), body).toBe(String(always.processSync(body)));
+    const bodies = [
+      ...BLOCKS,
+      ...BLOCKS.map((block, i) => `${block}\n\n${BLOCKS[(i * 7 + 3) % BLOCKS.length]}`),
+      ...BLOCKS.map((block) => `- ${block.replace(/\n/g, '\n  ')}`),
+      ...BLOCKS.map((block) => `> ${block.replace(/\n/g, '\n> ')}`),
+    ];
+    for (const body of bodies)
+      expect(String(whereNeeded.processSync(body)), body).toBe(String(always.processSync(body)));
   });
 
   it('skips the re-parse for plain Markdown and keeps it for raw HTML, code blocks and nested links', () => {

@@ -24,10 +24,17 @@ describe('readContentFile', () => {
     execFileSync('mkfifo', [path.join(dir, 'pipe.md')]);
     await mkdir(path.join(dir, 'folder.md'));
     await symlink('loop.md', path.join(dir, 'loop.md'));
-    expect(await readContentFile(path.join(dir, 'pipe.md'))).toEqual({ problem: say('fileSpecial', { kind: say('kindPipe') }), line: 0 });
-    expect(english(await readContentFile(path.join(dir, 'pipe.md')))).toBe('is a named pipe, not a file; remove it or replace it with a regular file');
+    expect(await readContentFile(path.join(dir, 'pipe.md'))).toEqual({
+      problem: say('fileSpecial', { kind: say('kindPipe') }),
+      line: 0,
+    });
+    expect(english(await readContentFile(path.join(dir, 'pipe.md')))).toBe(
+      'is a named pipe, not a file; remove it or replace it with a regular file',
+    );
     expect(english(await readContentFile(path.join(dir, 'folder.md')))).toMatch(/^is a folder, not a file/);
-    expect(english(await readContentFile(path.join(dir, 'loop.md')))).toMatch(/^is a symbolic link that leads back to itself/);
+    expect(english(await readContentFile(path.join(dir, 'loop.md')))).toMatch(
+      /^is a symbolic link that leads back to itself/,
+    );
   });
 });
 

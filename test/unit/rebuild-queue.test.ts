@@ -35,7 +35,10 @@ const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Whether `promise` has resolved by now. */
 async function isDone(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
-  void promise.then(() => (done = true), () => (done = true));
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await settled();
   return done;
 }

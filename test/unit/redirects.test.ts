@@ -23,18 +23,22 @@ function parseRedirects(text: string): RedirectRule[] {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     const where = `line ${index + 1} "${line}"`;
-    if (line.length > REDIRECT_LIMITS.lineLength) throw new Error(`${where}: longer than ${REDIRECT_LIMITS.lineLength} characters`);
+    if (line.length > REDIRECT_LIMITS.lineLength)
+      throw new Error(`${where}: longer than ${REDIRECT_LIMITS.lineLength} characters`);
     const tokens = line.split(/\s+/);
-    if (tokens.length < 2 || tokens.length > 3) throw new Error(`${where}: expected 2 or 3 tokens, got ${tokens.length}`);
+    if (tokens.length < 2 || tokens.length > 3)
+      throw new Error(`${where}: expected 2 or 3 tokens, got ${tokens.length}`);
     const [from, to, status = '302'] = tokens as [string, string, string?];
-    if (!/^\d{3}$/.test(status) || ![200, 301, 302, 303, 307, 308].includes(Number(status))) throw new Error(`${where}: status ${status}`);
+    if (!/^\d{3}$/.test(status) || ![200, 301, 302, 303, 307, 308].includes(Number(status)))
+      throw new Error(`${where}: status ${status}`);
     if (!from.startsWith('/') || !to.startsWith('/')) throw new Error(`${where}: paths must start with /`);
     if (seen.has(from)) throw new Error(`${where}: a second rule for ${from} is ignored`);
     seen.add(from);
     rules.push({ from, to, status: Number(status), dynamic: /\*|\/:/.test(from) });
   });
   const dynamic = rules.filter((rule) => rule.dynamic).length;
-  if (rules.length - dynamic > REDIRECT_LIMITS.staticRules || dynamic > REDIRECT_LIMITS.dynamicRules) throw new Error('over the limits');
+  if (rules.length - dynamic > REDIRECT_LIMITS.staticRules || dynamic > REDIRECT_LIMITS.dynamicRules)
+    throw new Error('over the limits');
   return rules;
 }
 
@@ -43,7 +47,9 @@ function apply(rules: readonly RedirectRule[], url: string): { status: number; l
   const [path, query] = url.split('?') as [string, string?];
   for (const rule of rules) {
     const names: string[] = [];
-    const pattern = new RegExp(`^${rule.from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:(\w+)/g, (_m, name: string) => (names.push(name), '/([^/]+)'))}$`);
+    const pattern = new RegExp(
+      `^${rule.from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:(\w+)/g, (_m, name: string) => (names.push(name), '/([^/]+)'))}$`,
+    );
     const match = pattern.exec(path);
     if (!match) continue;
     const location = names.reduce((to, name, i) => to.replace(`:${name}`, match[i + 1]!), rule.to);
@@ -54,25 +60,31 @@ function apply(rules: readonly RedirectRule[], url: string): { status: number; l
 
 const PAGES = ['/', '/contatti', '/percorsi', '/privacy', '/giulia-marchetti'];
 
-describe.each(['https://studio.example.com', 'https://example.github.io/studio-pss/'])('renderRedirectsFile for %s', (siteUrl) => {
-  const base = new URL(siteUrl).pathname.replace(/\/?$/, '/');
-  const rules = parseRedirects(renderRedirectsFile(siteUrl, PAGES));
+describe.each(['https://studio.example.com', 'https://example.github.io/studio-pss/'])(
+  'renderRedirectsFile for %s',
+  (siteUrl) => {
+    const base = new URL(siteUrl).pathname.replace(/\/?$/, '/');
+    const rules = parseRedirects(renderRedirectsFile(siteUrl, PAGES));
 
-  it('is valid for both hosts: static rules, plain 301s, within the limits', () => {
-    expect(rules.length).toBe(1 + 2 * (PAGES.length - 1));
-    for (const rule of rules) expect(rule).toMatchObject({ status: 301, dynamic: false });
-  });
+    it('is valid for both hosts: static rules, plain 301s, within the limits', () => {
+      expect(rules.length).toBe(1 + 2 * (PAGES.length - 1));
+      for (const rule of rules) expect(rule).toMatchObject({ status: 301, dynamic: false });
+    });
 
-  it('sends every redirect of the URL table where the table says', () => {
-    const redirects = urlTable({ base, hashedAsset: 'static/js/islands.0123456789.js' }).filter((row) => row.status === 301 && row.path.startsWith(base));
-    expect(redirects.length).toBeGreaterThanOrEqual(4);
-    for (const row of redirects) expect(apply(rules, row.path), row.path).toEqual({ status: 301, location: row.location });
-  });
+    it('sends every redirect of the URL table where the table says', () => {
+      const redirects = urlTable({ base, hashedAsset: 'static/js/islands.0123456789.js' }).filter(
+        (row) => row.status === 301 && row.path.startsWith(base),
+      );
+      expect(redirects.length).toBeGreaterThanOrEqual(4);
+      for (const row of redirects)
+        expect(apply(rules, row.path), row.path).toEqual({ status: 301, location: row.location });
+    });
 
-  it('never redirects a canonical URL (no loops)', () => {
-    for (const page of PAGES) expect(apply(rules, `${base}${page.slice(1)}`), page).toBeUndefined();
-  });
-});
+    it('never redirects a canonical URL (no loops)', () => {
+      for (const page of PAGES) expect(apply(rules, `${base}${page.slice(1)}`), page).toBeUndefined();
+    });
+  },
+);
 
 describe('renderRedirectsFile on a site too large for 2,000 static rules', () => {
   const pages = ['/', ...Array.from({ length: 1200 }, (_, i) => `/persona-${i}`)];

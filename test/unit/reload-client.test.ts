@@ -68,7 +68,10 @@ class FakeElement {
 
   /** Every element below this one (shadow roots included) with tag `tag`, in document order. */
   findAll(tag: string): FakeElement[] {
-    const below = [...(this.shadow ? [this.shadow] : []), ...this.children.filter((child): child is FakeElement => child instanceof FakeElement)];
+    const below = [
+      ...(this.shadow ? [this.shadow] : []),
+      ...this.children.filter((child): child is FakeElement => child instanceof FakeElement),
+    ];
     return below.flatMap((child) => [...(child.tag === tag ? [child] : []), ...child.findAll(tag)]);
   }
 }
@@ -106,7 +109,12 @@ function page(dataset: Record<string, string> = { events: '/__brochure/events', 
   }
   const document = new FakeDocument({ dataset });
   const reload = vi.fn();
-  vm.runInNewContext(served, { document, EventSource: FakeEventSource, CSSStyleSheet: FakeStyleSheet, location: { reload } });
+  vm.runInNewContext(served, {
+    document,
+    EventSource: FakeEventSource,
+    CSSStyleSheet: FakeStyleSheet,
+    location: { reload },
+  });
   expect(sources).toHaveLength(1);
   const source = sources[0]!;
   return {
@@ -133,7 +141,9 @@ describe('the reload client: connecting and reloading', () => {
     const live = new LiveReload();
     try {
       // The dataset of the script tag every watch page carries (the client has no URL of its own).
-      const dataset = Object.fromEntries([...live.scriptTag().matchAll(/ data-([a-z]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
+      const dataset = Object.fromEntries(
+        [...live.scriptTag().matchAll(/ data-([a-z]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
+      );
       const url = page(dataset).url;
       expect(url).toBe('/__brochure/events');
       const response = { writeHead: () => response, write: () => true, on: () => response, end: () => response };
@@ -179,24 +189,35 @@ describe('the reload client: the overlay', () => {
     expect(overlay).toBeDefined();
     const panel = overlay!.findAll('section')[0]!;
     expect(panel.attributes).toEqual({ role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'title' });
-    expect(panel.findAll('h2').map((heading) => [heading.attributes.id, heading.textContent])).toEqual([['title', 'The build failed']]);
+    expect(panel.findAll('h2').map((heading) => [heading.attributes.id, heading.textContent])).toEqual([
+      ['title', 'The build failed'],
+    ]);
     expect(panel.findAll('li').map((item) => item.textContent)).toEqual([
       'content/home.md:3 title: must not be empty',
       'content/services services: the folder is empty',
       'content/site.yaml:7 warning: colour: unknown field, ignored',
     ]);
-    expect(panel.findAll('code').map((code) => code.textContent)).toEqual(['content/home.md:3', 'content/services', 'content/site.yaml:7']);
+    expect(panel.findAll('code').map((code) => code.textContent)).toEqual([
+      'content/home.md:3',
+      'content/services',
+      'content/site.yaml:7',
+    ]);
     expect(panel.findAll('pre')).toEqual([]);
     expect(client.document.activeElement?.textContent).toBe('Close');
   });
 
   it('shows a crash with its stack, under its own heading', () => {
     const client = page();
-    client.send('failure', { problems: [], error: { message: 'boom', stack: 'Error: boom\n    at HomePage (templates/pages/HomePage.tsx:12:3)' } });
+    client.send('failure', {
+      problems: [],
+      error: { message: 'boom', stack: 'Error: boom\n    at HomePage (templates/pages/HomePage.tsx:12:3)' },
+    });
     const overlay = client.overlays()[0]!;
     expect(overlay.findAll('h2')[0]?.textContent).toBe('The build crashed');
     expect(overlay.findAll('ul')).toEqual([]);
-    expect(overlay.findAll('pre').map((pre) => pre.textContent)).toEqual(['Error: boom\n    at HomePage (templates/pages/HomePage.tsx:12:3)']);
+    expect(overlay.findAll('pre').map((pre) => pre.textContent)).toEqual([
+      'Error: boom\n    at HomePage (templates/pages/HomePage.tsx:12:3)',
+    ]);
   });
 
   it('falls back to the message when a crash has no stack', () => {
@@ -209,7 +230,12 @@ describe('the reload client: the overlay', () => {
     const client = page();
     client.send('hello', { session: 'abc123', revision: 4, failure: { problems: PROBLEMS.slice(0, 1) } });
     expect(client.reload).not.toHaveBeenCalled();
-    expect(client.overlays()[0]!.findAll('li').map((item) => item.textContent)).toEqual(['content/home.md:3 title: must not be empty']);
+    expect(
+      client
+        .overlays()[0]!
+        .findAll('li')
+        .map((item) => item.textContent),
+    ).toEqual(['content/home.md:3 title: must not be empty']);
   });
 
   it('replaces the overlay on the next failure instead of stacking a second one', () => {

@@ -29,7 +29,9 @@ describe('appendToBody', () => {
   it('passes other files through untouched, and appends to a page without </body>', () => {
     const script = Buffer.from('const x = "</body>";');
     expect(appendToBody('static/js/app.js', script, SCRIPT)).toBe(script);
-    expect(text(appendToBody('index.html', Buffer.from('<!doctype html><p>no body tag</p>'), SCRIPT))).toBe(`<!doctype html><p>no body tag</p>${SCRIPT}`);
+    expect(text(appendToBody('index.html', Buffer.from('<!doctype html><p>no body tag</p>'), SCRIPT))).toBe(
+      `<!doctype html><p>no body tag</p>${SCRIPT}`,
+    );
   });
 
   it('leaves the bytes it was given unchanged (the build in memory stays deployable)', () => {

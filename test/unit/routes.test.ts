@@ -1,6 +1,13 @@
 // routes: the reserved slugs and the one clean-URL rule that link checking and every server follow.
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PATHS, filesForPath, fileOfPath, PRIVACY_PATH, pathOfFile, RESERVED_SLUGS } from '../../src/routes.ts';
+import {
+  BUILT_IN_PATHS,
+  filesForPath,
+  fileOfPath,
+  PRIVACY_PATH,
+  pathOfFile,
+  RESERVED_SLUGS,
+} from '../../src/routes.ts';
 
 describe('RESERVED_SLUGS', () => {
   it('lists every built-in page, index, 404, the static folder and the editor’s folder, in the order the error message shows them', () => {
@@ -17,7 +24,11 @@ describe('the built-in paths', () => {
 
 describe('the clean-URL rule', () => {
   it('writes / to index.html and /<name> to <name>.html, and reads them back', () => {
-    for (const [url, file] of [['/', 'index.html'], ['/contatti', 'contatti.html'], ['/giulia-marchetti', 'giulia-marchetti.html']] as const) {
+    for (const [url, file] of [
+      ['/', 'index.html'],
+      ['/contatti', 'contatti.html'],
+      ['/giulia-marchetti', 'giulia-marchetti.html'],
+    ] as const) {
       expect(fileOfPath(url)).toBe(file);
       expect(pathOfFile(file)).toBe(url);
     }
@@ -28,6 +39,10 @@ describe('the clean-URL rule', () => {
     expect(filesForPath('/')).toEqual(['index.html']);
     expect(filesForPath('/contatti')).toEqual(['contatti', 'contatti.html', 'contatti/index.html']);
     expect(filesForPath('/guida/')).toEqual(['guida', 'guida.html', 'guida/index.html']);
-    expect(filesForPath('/static/css/site.css')).toEqual(['static/css/site.css', 'static/css/site.css.html', 'static/css/site.css/index.html']);
+    expect(filesForPath('/static/css/site.css')).toEqual([
+      'static/css/site.css',
+      'static/css/site.css.html',
+      'static/css/site.css/index.html',
+    ]);
   });
 });

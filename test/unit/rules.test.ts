@@ -14,10 +14,8 @@ import { tempDir, type FileMap } from '../helpers/files.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 
 /** A rule with its findings' messages in English, as the tests below read them (test/unit/messages.test.ts renders them in Italian). */
-const inEnglish =
-  (rule: (input: ComplianceInput) => rules.Finding[]) =>
-  (input: ComplianceInput) =>
-    rule(input).map((finding) => ({ ...finding, message: render(finding.message, 'en') }));
+const inEnglish = (rule: (input: ComplianceInput) => rules.Finding[]) => (input: ComplianceInput) =>
+  rule(input).map((finding) => ({ ...finding, message: render(finding.message, 'en') }));
 type Finding = ReturnType<ReturnType<typeof inEnglish>>[number];
 const checkCompliance = inEnglish(rules.checkCompliance);
 const consentExpiry = inEnglish(rules.consentExpiry);
@@ -46,10 +44,14 @@ function html({ title = 'Titolo', description = 'Descrizione', bannerLink = '/pr
   return `<!doctype html><html lang="it"><head><title>${title}</title><meta name="description" content="${description}"/></head><body><main>${form}</main><section class="consent-banner" aria-label="Consenso ai cookie" hidden=""><p>Cookie <a href="${bannerLink}" target="_blank" rel="noopener">Informativa privacy</a></p></section></body></html>`;
 }
 
-const FORM = '<form class="contact-form" novalidate=""><label>Dichiaro di aver letto l\'<a href="/privacy" target="_blank">informativa</a></label></form>';
+const FORM =
+  '<form class="contact-form" novalidate=""><label>Dichiaro di aver letto l\'<a href="/privacy" target="_blank">informativa</a></label></form>';
 
 /** One page per route of `site`, each rendered by `render` (default: a complete page, with a form on the home page). */
-function pagesOf(site: SiteModel, render: (route: Route) => string = (route) => html({ form: route.kind === 'home' ? FORM : '' })): Page[] {
+function pagesOf(
+  site: SiteModel,
+  render: (route: Route) => string = (route) => html({ form: route.kind === 'home' ? FORM : '' }),
+): Page[] {
   return site.routes.map((route) => ({ route, html: render(route) }));
 }
 
@@ -63,16 +65,22 @@ const statuses = (findings: Finding[]) => findings.map((finding) => `${finding.s
 describe('vatNumbers', () => {
   it('warns for a professional without a partita IVA, naming the file and the law', async () => {
     const findings = vatNumbers(await input());
-    expect(findings).toEqual([{ rule: 'vat-number', status: 'warn', file: ROSSI, message: expect.stringContaining('DPR 633/1972 art. 35') }]);
+    expect(findings).toEqual([
+      { rule: 'vat-number', status: 'warn', file: ROSSI, message: expect.stringContaining('DPR 633/1972 art. 35') },
+    ]);
   });
 
   it('passes with one, quoting it as the footer shows it', async () => {
-    const findings = vatNumbers(await input({ [ROSSI]: minimalRossi.replace('order: 1', 'order: 1\nvat: "01234560686"') }));
+    const findings = vatNumbers(
+      await input({ [ROSSI]: minimalRossi.replace('order: 1', 'order: 1\nvat: "01234560686"') }),
+    );
     expect(findings).toEqual([{ rule: 'vat-number', status: 'pass', file: ROSSI, message: 'P. IVA 01234560686' }]);
   });
 
   it('checks each professional, unlisted ones included', async () => {
-    const bianchi = minimalRossi.replace('Maria Rossi', 'Anna Bianchi').replace('order: 1', 'order: 2\nlisted: false\nvat: "07654320683"');
+    const bianchi = minimalRossi
+      .replace('Maria Rossi', 'Anna Bianchi')
+      .replace('order: 1', 'order: 2\nlisted: false\nvat: "07654320683"');
     const findings = vatNumbers(await input({ 'content/professionals/bianchi.md': bianchi }));
     expect(statuses(findings)).toEqual([`warn ${ROSSI}`, 'pass content/professionals/bianchi.md']);
   });
@@ -80,11 +88,17 @@ describe('vatNumbers', () => {
 
 describe('registrations', () => {
   it('passes a registration that gives the number', async () => {
-    expect(registrations(await input())).toEqual([{ rule: 'registration', status: 'pass', file: ROSSI, message: "Iscritta all'Albo, n. 1234" }]);
+    expect(registrations(await input())).toEqual([
+      { rule: 'registration', status: 'pass', file: ROSSI, message: "Iscritta all'Albo, n. 1234" },
+    ]);
   });
 
   it('warns when the registration names no number', async () => {
-    const findings = registrations(await input({ [ROSSI]: minimalRossi.replace("registration: Iscritta all'Albo, n. 1234", "registration: Iscritta all'Albo") }));
+    const findings = registrations(
+      await input({
+        [ROSSI]: minimalRossi.replace("registration: Iscritta all'Albo, n. 1234", "registration: Iscritta all'Albo"),
+      }),
+    );
     expect(statuses(findings)).toEqual([`warn ${ROSSI}`]);
     expect(findings[0]?.message).toContain('has no number');
   });
@@ -94,12 +108,22 @@ describe('privacyNotice', () => {
   it('passes when the notice has text and every banner and form links it', async () => {
     const findings = privacyNotice(await input());
     expect(findings).toEqual([
-      { rule: 'privacy-notice', status: 'pass', file: 'content/privacy.md', message: '/privacy is linked from the cookie banner of 6 pages and from 1 form' },
+      {
+        rule: 'privacy-notice',
+        status: 'pass',
+        file: 'content/privacy.md',
+        message: '/privacy is linked from the cookie banner of 6 pages and from 1 form',
+      },
     ]);
   });
 
   it('warns when the notice has no text', async () => {
-    const findings = privacyNotice(await input({ 'content/privacy.md': '---\ntitle: Privacy\ndescription: Informativa.\nheading: Privacy\nupdated: "2025-01-01"\n---\n' }));
+    const findings = privacyNotice(
+      await input({
+        'content/privacy.md':
+          '---\ntitle: Privacy\ndescription: Informativa.\nheading: Privacy\nupdated: "2025-01-01"\n---\n',
+      }),
+    );
     expect(statuses(findings)).toEqual(['warn content/privacy.md']);
     expect(findings[0]?.message).toContain('no text');
   });
@@ -107,7 +131,9 @@ describe('privacyNotice', () => {
   it('warns, naming the pages, when a banner or a form does not link it', async () => {
     const findings = privacyNotice(
       await input({}, (route) =>
-        route.kind === 'contacts' ? html({ bannerLink: '/cookie' }) : html({ form: route.kind === 'home' ? FORM.replace('/privacy', '/informativa') : '' }),
+        route.kind === 'contacts'
+          ? html({ bannerLink: '/cookie' })
+          : html({ form: route.kind === 'home' ? FORM.replace('/privacy', '/informativa') : '' }),
       ),
     );
     expect(statuses(findings)).toEqual(['warn templates/']);
@@ -123,7 +149,9 @@ describe('thirdPartyConsent', () => {
   });
 
   it('passes once they wait for consent', async () => {
-    const findings = thirdPartyConsent(await input({ [SITE]: `${minimalSite}privacy:\n  thirdPartyNeedsConsent: true\n` }));
+    const findings = thirdPartyConsent(
+      await input({ [SITE]: `${minimalSite}privacy:\n  thirdPartyNeedsConsent: true\n` }),
+    );
     expect(statuses(findings)).toEqual([`pass ${SITE}`]);
   });
 });
@@ -138,7 +166,9 @@ describe('consentExpiry', () => {
 
   it('passes with consent.maxAgeDays set', async () => {
     const findings = consentExpiry(await input({ [SITE]: `${minimalSite}consent:\n  maxAgeDays: 180\n` }));
-    expect(findings).toEqual([{ rule: 'consent-expiry', status: 'pass', file: SITE, message: 'a consent choice expires after 180 days' }]);
+    expect(findings).toEqual([
+      { rule: 'consent-expiry', status: 'pass', file: SITE, message: 'a consent choice expires after 180 days' },
+    ]);
   });
 });
 
@@ -148,7 +178,9 @@ describe('emailServiceIds', () => {
   });
 
   it('warns, naming each field, when ids are still the sample placeholders', async () => {
-    const sample = minimalSite.replace('userId: test-key', 'userId: sample-public-key').replace('templateId: template_test', 'templateId: template_sample');
+    const sample = minimalSite
+      .replace('userId: test-key', 'userId: sample-public-key')
+      .replace('templateId: template_test', 'templateId: template_sample');
     const findings = emailServiceIds(await input({ [SITE]: sample }));
     expect(statuses(findings)).toEqual([`warn ${SITE}`]);
     expect(findings[0]?.message).toMatch(/^emailjs\.userId, templateId still hold the sample values/);
@@ -157,12 +189,25 @@ describe('emailServiceIds', () => {
 
 describe('pageMetadata', () => {
   it('passes once for the whole site when every page has both', async () => {
-    expect(pageMetadata(await input())).toEqual([{ rule: 'page-metadata', status: 'pass', file: 'content/', message: 'all 6 pages have a title and a description' }]);
+    expect(pageMetadata(await input())).toEqual([
+      {
+        rule: 'page-metadata',
+        status: 'pass',
+        file: 'content/',
+        message: 'all 6 pages have a title and a description',
+      },
+    ]);
   });
 
   it("warns for each page without, at the page's content file", async () => {
     const findings = pageMetadata(
-      await input({}, (route) => (route.kind === 'home' ? html({ title: ' ' }) : route.kind === 'professional' ? html({ title: '', description: '' }) : html())),
+      await input({}, (route) =>
+        route.kind === 'home'
+          ? html({ title: ' ' })
+          : route.kind === 'professional'
+            ? html({ title: '', description: '' })
+            : html(),
+      ),
     );
     expect(findings.map((finding) => `${finding.status} ${finding.file}: ${finding.message}`)).toEqual([
       'warn content/home.md: / has no title',
@@ -174,6 +219,14 @@ describe('pageMetadata', () => {
 describe('checkCompliance', () => {
   it('runs every rule in report order', async () => {
     const rules = checkCompliance(await input()).map((finding) => finding.rule);
-    expect([...new Set(rules)]).toEqual(['vat-number', 'registration', 'privacy-notice', 'third-party-consent', 'consent-expiry', 'email-service', 'page-metadata']);
+    expect([...new Set(rules)]).toEqual([
+      'vat-number',
+      'registration',
+      'privacy-notice',
+      'third-party-consent',
+      'consent-expiry',
+      'email-service',
+      'page-metadata',
+    ]);
   });
 });

@@ -24,7 +24,9 @@ const minimalRossi = await readFile(path.join(fixture('minimal'), 'content/profe
 /** `path: message` for each issue (the check's message in English, without the value found), or [] when `value` is accepted. */
 function issues(schema: ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${render(checkMessage(issue), 'en')}`);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${render(checkMessage(issue), 'en')}`);
 }
 
 /** The paths of the issues only, for zod's own wording of type mismatches. */
@@ -41,7 +43,11 @@ const SITE = {
   logo: 'images/logo.svg',
   address: { street: 'Via Roma 1', postalCode: '65100', city: 'Pescara', province: 'PE' },
   social: { label: 'Instagram', url: 'https://www.instagram.com/prova.example' },
-  map: { embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1', link: 'https://www.openstreetmap.org/', title: 'Mappa' },
+  map: {
+    embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1',
+    link: 'https://www.openstreetmap.org/',
+    title: 'Mappa',
+  },
   reviews: { scriptUrl: 'https://reviews.example.com/widget.js', widgetClass: 'reviews-widget' },
   emailjs: { libVersion: '4.4.1', userId: 'test-key', serviceId: 'service_test', templateId: 'template_test' },
   copyrightYear: 2025,
@@ -80,8 +86,12 @@ describe('siteSchema', () => {
 
   it('fills thirdPartyNeedsConsent inside a privacy block that leaves it out, and keeps it when set', () => {
     expect(siteSchema.parse({ ...SITE, privacy: {} }).privacy).toEqual({ thirdPartyNeedsConsent: false });
-    expect(siteSchema.parse({ ...SITE, privacy: { thirdPartyNeedsConsent: true } }).privacy).toEqual({ thirdPartyNeedsConsent: true });
-    expect(paths(siteSchema, { ...SITE, privacy: { thirdPartyNeedsConsent: 'yes' } })).toEqual(['privacy.thirdPartyNeedsConsent']);
+    expect(siteSchema.parse({ ...SITE, privacy: { thirdPartyNeedsConsent: true } }).privacy).toEqual({
+      thirdPartyNeedsConsent: true,
+    });
+    expect(paths(siteSchema, { ...SITE, privacy: { thirdPartyNeedsConsent: 'yes' } })).toEqual([
+      'privacy.thirdPartyNeedsConsent',
+    ]);
   });
 
   it.each([[1], [180], [365]])('accepts consent.maxAgeDays %i', (days) => {
@@ -92,16 +102,24 @@ describe('siteSchema', () => {
     expect(paths(siteSchema, { ...SITE, consent: { maxAgeDays: days } })).toEqual(['consent.maxAgeDays']);
   });
 
-  it.each(['https://prova.example.com', 'http://localhost:8080/', 'https://prova.example.com/percorso?x=1#a'])('accepts the URL %s', (url) => {
-    expect(issues(siteSchema, { ...SITE, url })).toEqual([]);
-  });
-
-  it.each(['ftp://prova.example.com', 'javascript:alert(1)', 'mailto:info@example.com', 'file:///etc/passwd', '/percorsi', 'prova.example.com', ''])(
-    'rejects the URL %j',
+  it.each(['https://prova.example.com', 'http://localhost:8080/', 'https://prova.example.com/percorso?x=1#a'])(
+    'accepts the URL %s',
     (url) => {
-      expect(issues(siteSchema, { ...SITE, url })).toEqual([`url: ${URL_MESSAGE}`]);
+      expect(issues(siteSchema, { ...SITE, url })).toEqual([]);
     },
   );
+
+  it.each([
+    'ftp://prova.example.com',
+    'javascript:alert(1)',
+    'mailto:info@example.com',
+    'file:///etc/passwd',
+    '/percorsi',
+    'prova.example.com',
+    '',
+  ])('rejects the URL %j', (url) => {
+    expect(issues(siteSchema, { ...SITE, url })).toEqual([`url: ${URL_MESSAGE}`]);
+  });
 
   it('checks every URL of the file the same way, the optional metrics endpoint and the defaulted EmailJS one included', () => {
     const bad = 'javascript:alert(1)';
@@ -114,15 +132,27 @@ describe('siteSchema', () => {
         emailjs: { ...SITE.emailjs, endpoint: bad },
         metrics: { endpoint: bad },
       }),
-    ).toEqual(['social.url', 'map.embedUrl', 'map.link', 'reviews.scriptUrl', 'emailjs.endpoint', 'metrics.endpoint'].map((path) => `${path}: ${URL_MESSAGE}`));
+    ).toEqual(
+      ['social.url', 'map.embedUrl', 'map.link', 'reviews.scriptUrl', 'emailjs.endpoint', 'metrics.endpoint'].map(
+        (path) => `${path}: ${URL_MESSAGE}`,
+      ),
+    );
   });
 
   it('accepts only https:// for the origins that go into the Content-Security-Policy (the site URL and links may be http://)', () => {
     const http = 'http://widget.example.com/x.js';
     expect(
-      paths(siteSchema, { ...SITE, map: { ...SITE.map, embedUrl: http, link: http }, reviews: { ...SITE.reviews, scriptUrl: http }, emailjs: { ...SITE.emailjs, endpoint: http }, metrics: { endpoint: http } }),
+      paths(siteSchema, {
+        ...SITE,
+        map: { ...SITE.map, embedUrl: http, link: http },
+        reviews: { ...SITE.reviews, scriptUrl: http },
+        emailjs: { ...SITE.emailjs, endpoint: http },
+        metrics: { endpoint: http },
+      }),
     ).toEqual(['map.embedUrl', 'reviews.scriptUrl', 'emailjs.endpoint', 'metrics.endpoint']);
-    expect(issues(siteSchema, { ...SITE, reviews: { ...SITE.reviews, scriptUrl: http } })[0]).toMatch(/^reviews\.scriptUrl: expected an https:\/\/ URL; this origin goes into the Content-Security-Policy/);
+    expect(issues(siteSchema, { ...SITE, reviews: { ...SITE.reviews, scriptUrl: http } })[0]).toMatch(
+      /^reviews\.scriptUrl: expected an https:\/\/ URL; this origin goes into the Content-Security-Policy/,
+    );
   });
 
   it('takes a two-letter country', () => {
@@ -144,7 +174,19 @@ describe('siteSchema', () => {
   });
 
   it('reports every missing field at once, by path', () => {
-    expect(paths(siteSchema, {})).toEqual(['name', 'subtitle', 'url', 'description', 'logo', 'address', 'social', 'map', 'reviews', 'emailjs', 'copyrightYear']);
+    expect(paths(siteSchema, {})).toEqual([
+      'name',
+      'subtitle',
+      'url',
+      'description',
+      'logo',
+      'address',
+      'social',
+      'map',
+      'reviews',
+      'emailjs',
+      'copyrightYear',
+    ]);
   });
 
   it('drops keys it does not know (validate reports them as warnings)', () => {
@@ -153,12 +195,17 @@ describe('siteSchema', () => {
 });
 
 describe('image paths', () => {
-  it.each(['images/hero.jpg', 'images/hero.jpeg', 'images/ROSSI.JPEG', 'images/a_b-c.1.webp', 'images/logo.svg', 'images/x.avif', 'images/x.PNG'])(
-    'accepts %s',
-    (image) => {
-      expect(issues(homeSchema.shape.hero, { image, alt: '' })).toEqual([]);
-    },
-  );
+  it.each([
+    'images/hero.jpg',
+    'images/hero.jpeg',
+    'images/ROSSI.JPEG',
+    'images/a_b-c.1.webp',
+    'images/logo.svg',
+    'images/x.avif',
+    'images/x.PNG',
+  ])('accepts %s', (image) => {
+    expect(issues(homeSchema.shape.hero, { image, alt: '' })).toEqual([]);
+  });
 
   it.each([
     '/images/hero.jpg',
@@ -176,12 +223,16 @@ describe('image paths', () => {
     expect(issues(homeSchema.shape.hero, { image: 'images/my photo.jpg', alt: '' })).toEqual([
       'image: "images/my photo.jpg" has a space in its name, which would break the image\'s address; rename the file in content/images/ to "my-photo.jpg" and write "images/my-photo.jpg"',
     ]);
-    expect(issues(homeSchema.shape.hero, { image: 'images/IMG_0042.HEIC', alt: '' })[0]).toMatch(/^image: "images\/IMG_0042.HEIC" is a HEIC photo .*convert it to JPEG.* write "images\/IMG_0042.jpg"$/);
+    expect(issues(homeSchema.shape.hero, { image: 'images/IMG_0042.HEIC', alt: '' })[0]).toMatch(
+      /^image: "images\/IMG_0042.HEIC" is a HEIC photo .*convert it to JPEG.* write "images\/IMG_0042.jpg"$/,
+    );
   });
 
   // The pattern accepts a subfolder, so the loader must list subfolders of content/images/ too.
   it('agrees with the loader about images in a subfolder of content/images/', async () => {
-    const project = await projectWith({ 'content/professionals/rossi.md': minimalRossi.replace('images/rossi.jpg', 'images/team/rossi.jpg') });
+    const project = await projectWith({
+      'content/professionals/rossi.md': minimalRossi.replace('images/rossi.jpg', 'images/team/rossi.jpg'),
+    });
     await mkdir(path.join(project, 'content/images/team'));
     await rename(path.join(project, 'content/images/rossi.jpg'), path.join(project, 'content/images/team/rossi.jpg'));
     const { problems } = validateContent(await loadContent(path.join(project, 'content'), project));
@@ -208,13 +259,19 @@ describe('timelineEntrySchema dates', () => {
     expect(timelineEntrySchema.parse({ ...ENTRY, date }).date).toBe(shown);
   });
 
-  it.each(['2023-02-29', '1900-02-29', '2019-04-31', '2019-13', '2019-00', '2019-10-00', '2019-10-32'])('rejects %s as no calendar date', (date) => {
-    expect(issues(timelineEntrySchema, { ...ENTRY, date })).toEqual([`date: ${CALENDAR_MESSAGE}`]);
-  });
+  it.each(['2023-02-29', '1900-02-29', '2019-04-31', '2019-13', '2019-00', '2019-10-00', '2019-10-32'])(
+    'rejects %s as no calendar date',
+    (date) => {
+      expect(issues(timelineEntrySchema, { ...ENTRY, date })).toEqual([`date: ${CALENDAR_MESSAGE}`]);
+    },
+  );
 
-  it.each([['19-10'], ['2019-1-5'], ['2019/10/01'], ['ottobre 2019'], [''], [2019.5], ['2019-10-01T10:00']])('rejects %j by its shape, with one message', (date) => {
-    expect(issues(timelineEntrySchema, { ...ENTRY, date })).toEqual([`date: ${SHAPE_MESSAGE}`]);
-  });
+  it.each([['19-10'], ['2019-1-5'], ['2019/10/01'], ['ottobre 2019'], [''], [2019.5], ['2019-10-01T10:00']])(
+    'rejects %j by its shape, with one message',
+    (date) => {
+      expect(issues(timelineEntrySchema, { ...ENTRY, date })).toEqual([`date: ${SHAPE_MESSAGE}`]);
+    },
+  );
 
   it('takes "in corso" or a date as the end of a period, and nothing else', () => {
     expect(timelineEntrySchema.parse({ ...ENTRY, end: 'in corso' }).end).toBe('in corso');
@@ -238,32 +295,52 @@ describe('professionalSchema', () => {
     expect(professional.listed).toBe(true);
     expect(professional.timeline).toEqual([]);
     expect(professional.vat).toBeUndefined();
-    expect(professionalSchema.parse({ ...PROFESSIONAL, listed: false, timeline: [ENTRY] })).toMatchObject({ listed: false, timeline: [{ ...ENTRY }] });
+    expect(professionalSchema.parse({ ...PROFESSIONAL, listed: false, timeline: [ENTRY] })).toMatchObject({
+      listed: false,
+      timeline: [{ ...ENTRY }],
+    });
   });
 
   it('locates a mistake inside the timeline by index', () => {
-    expect(issues(professionalSchema, { ...PROFESSIONAL, timeline: [ENTRY, { ...ENTRY, date: '2023-02-29' }] })).toEqual([`timeline.1.date: ${CALENDAR_MESSAGE}`]);
+    expect(
+      issues(professionalSchema, { ...PROFESSIONAL, timeline: [ENTRY, { ...ENTRY, date: '2023-02-29' }] }),
+    ).toEqual([`timeline.1.date: ${CALENDAR_MESSAGE}`]);
   });
 
-  it.each(['maria.rossi@example.com', 'a+b@studio.example.it', 'MARIA@EXAMPLE.COM'])('accepts the e-mail %s', (email) => {
-    expect(issues(professionalSchema, { ...PROFESSIONAL, email })).toEqual([]);
-  });
+  it.each(['maria.rossi@example.com', 'a+b@studio.example.it', 'MARIA@EXAMPLE.COM'])(
+    'accepts the e-mail %s',
+    (email) => {
+      expect(issues(professionalSchema, { ...PROFESSIONAL, email })).toEqual([]);
+    },
+  );
 
-  it.each(['maria.rossi', 'maria@', '@example.com', 'maria rossi@example.com', 'maria@example', ''])('rejects the e-mail %j', (email) => {
-    expect(issues(professionalSchema, { ...PROFESSIONAL, email })).toEqual(['email: expected an e-mail address']);
-  });
+  it.each(['maria.rossi', 'maria@', '@example.com', 'maria rossi@example.com', 'maria@example', ''])(
+    'rejects the e-mail %j',
+    (email) => {
+      expect(issues(professionalSchema, { ...PROFESSIONAL, email })).toEqual(['email: expected an e-mail address']);
+    },
+  );
 
   it.each(['+39 333 000 0001', '085 123456', '3330000001'])('accepts the phone number %s', (phone) => {
     expect(issues(professionalSchema, { ...PROFESSIONAL, phone })).toEqual([]);
   });
 
-  it.each(['12345', '333-000-0001', '+39 (085) 123456', '+39 333 000 0001 interno 2'])('rejects the phone number %s', (phone) => {
-    expect(issues(professionalSchema, { ...PROFESSIONAL, phone })).toEqual(['phone: expected a phone number such as "+39 333 000 0000"']);
-  });
+  it.each(['12345', '333-000-0001', '+39 (085) 123456', '+39 333 000 0001 interno 2'])(
+    'rejects the phone number %s',
+    (phone) => {
+      expect(issues(professionalSchema, { ...PROFESSIONAL, phone })).toEqual([
+        'phone: expected a phone number such as "+39 333 000 0000"',
+      ]);
+    },
+  );
 
   it('needs at least one specialisation, none of them blank', () => {
-    expect(issues(professionalSchema, { ...PROFESSIONAL, specialisation: [] })).toEqual(['specialisation: list at least one specialisation']);
-    expect(issues(professionalSchema, { ...PROFESSIONAL, specialisation: ['Clinica', ' '] })).toEqual(['specialisation.1: must not be empty']);
+    expect(issues(professionalSchema, { ...PROFESSIONAL, specialisation: [] })).toEqual([
+      'specialisation: list at least one specialisation',
+    ]);
+    expect(issues(professionalSchema, { ...PROFESSIONAL, specialisation: ['Clinica', ' '] })).toEqual([
+      'specialisation.1: must not be empty',
+    ]);
   });
 
   it('takes a whole number as the order, negative included', () => {
@@ -272,7 +349,9 @@ describe('professionalSchema', () => {
   });
 
   it('checks the LinkedIn address like every URL', () => {
-    expect(issues(professionalSchema, { ...PROFESSIONAL, linkedin: 'linkedin.com/in/maria' })).toEqual([`linkedin: ${URL_MESSAGE}`]);
+    expect(issues(professionalSchema, { ...PROFESSIONAL, linkedin: 'linkedin.com/in/maria' })).toEqual([
+      `linkedin: ${URL_MESSAGE}`,
+    ]);
   });
 
   it('keeps a quoted partita IVA as text, and asks for quotes when YAML read it as a number', () => {
@@ -280,7 +359,9 @@ describe('professionalSchema', () => {
     expect(issues(professionalSchema, { ...PROFESSIONAL, vat: 1234560686 })).toEqual([
       'vat: expected the 11 digits of a partita IVA, in quotes, such as "01234567897"',
     ]);
-    expect(issues(professionalSchema, { ...PROFESSIONAL, vat: '01234560687' })[0]).toMatch(/^vat: the check digit \(the last one\) does not match/);
+    expect(issues(professionalSchema, { ...PROFESSIONAL, vat: '01234560687' })[0]).toMatch(
+      /^vat: the check digit \(the last one\) does not match/,
+    );
   });
 });
 
@@ -289,9 +370,12 @@ describe('serviceSchema', () => {
     expect(serviceSchema.parse({ title: 'Colloquio', duration }).duration).toBe(duration);
   });
 
-  it.each([[0], [-50], [50.5], ['50'], ['Caso per caso'], ['da concordare'], [null]])('rejects the duration %j', (duration) => {
-    expect(paths(serviceSchema, { title: 'Colloquio', duration })).toEqual(['duration']);
-  });
+  it.each([[0], [-50], [50.5], ['50'], ['Caso per caso'], ['da concordare'], [null]])(
+    'rejects the duration %j',
+    (duration) => {
+      expect(paths(serviceSchema, { title: 'Colloquio', duration })).toEqual(['duration']);
+    },
+  );
 
   it('needs a title', () => {
     expect(issues(serviceSchema, { title: '', duration: 50 })).toEqual(['title: must not be empty']);
@@ -332,7 +416,8 @@ describe('the page schemas', () => {
   });
 
   it('need a title and a description on every page', () => {
-    for (const schema of [homeSchema, contactsSchema, servicesPageSchema, privacySchema]) expect(paths(schema, {}).slice(0, 2)).toEqual(['title', 'description']);
+    for (const schema of [homeSchema, contactsSchema, servicesPageSchema, privacySchema])
+      expect(paths(schema, {}).slice(0, 2)).toEqual(['title', 'description']);
   });
 
   it('date the privacy notice like a timeline entry', () => {
@@ -344,20 +429,46 @@ describe('the page schemas', () => {
 });
 
 describe('the contact forms options (site.yaml forms, with their wording in home.md and contatti.md)', () => {
-  const HOME = { title: 'Home', description: 'La home.', heading: 'Benvenuti', hero: { image: 'images/hero.jpg', alt: '' }, reviews: { title: 'R', subtitle: 'S' }, form: { title: 'Scrivici', noscript: 'Serve JavaScript.' } };
-  const CONTACTS = { title: 'Contatti', description: 'Come contattarci.', heading: 'Contattaci', subtitle: 'Scrivici', socialCard: { title: 'Seguici', text: 'Notizie.' }, addressCard: { title: 'Dove siamo', linkText: 'Apri' } };
+  const HOME = {
+    title: 'Home',
+    description: 'La home.',
+    heading: 'Benvenuti',
+    hero: { image: 'images/hero.jpg', alt: '' },
+    reviews: { title: 'R', subtitle: 'S' },
+    form: { title: 'Scrivici', noscript: 'Serve JavaScript.' },
+  };
+  const CONTACTS = {
+    title: 'Contatti',
+    description: 'Come contattarci.',
+    heading: 'Contattaci',
+    subtitle: 'Scrivici',
+    socialCard: { title: 'Seguici', text: 'Notizie.' },
+    addressCard: { title: 'Dove siamo', linkText: 'Apri' },
+  };
 
-  it("default to the spec: the contacts form only logs, a failure adds no contacts; the wording defaults are Italian", () => {
+  it('default to the spec: the contacts form only logs, a failure adds no contacts; the wording defaults are Italian', () => {
     expect(siteSchema.parse(SITE).forms).toEqual({ contactsPage: 'log', contactsOnFailure: false });
-    expect(siteSchema.parse({ ...SITE, forms: { contactsPage: 'send' } }).forms).toEqual({ contactsPage: 'send', contactsOnFailure: false });
-    expect(homeSchema.parse(HOME).formFailureContacts).toBe('Se preferisci, puoi contattarci subito per telefono o per e-mail:');
+    expect(siteSchema.parse({ ...SITE, forms: { contactsPage: 'send' } }).forms).toEqual({
+      contactsPage: 'send',
+      contactsOnFailure: false,
+    });
+    expect(homeSchema.parse(HOME).formFailureContacts).toBe(
+      'Se preferisci, puoi contattarci subito per telefono o per e-mail:',
+    );
     expect(contactsSchema.parse(CONTACTS).formNotice).toMatch(/^Questo modulo non invia messaggi/);
-    expect(contactsSchema.parse({ ...CONTACTS, formNotice: 'Il modulo è in manutenzione:' }).formNotice).toBe('Il modulo è in manutenzione:');
+    expect(contactsSchema.parse({ ...CONTACTS, formNotice: 'Il modulo è in manutenzione:' }).formNotice).toBe(
+      'Il modulo è in manutenzione:',
+    );
   });
 
   it('reject an unknown mode, a non-boolean switch and empty wording', () => {
-    expect(paths(siteSchema, { ...SITE, forms: { contactsPage: 'email', contactsOnFailure: 'yes' } })).toEqual(['forms.contactsPage', 'forms.contactsOnFailure']);
+    expect(paths(siteSchema, { ...SITE, forms: { contactsPage: 'email', contactsOnFailure: 'yes' } })).toEqual([
+      'forms.contactsPage',
+      'forms.contactsOnFailure',
+    ]);
     expect(issues(contactsSchema, { ...CONTACTS, formNotice: ' ' })).toEqual(['formNotice: must not be empty']);
-    expect(issues(homeSchema, { ...HOME, formFailureContacts: '' })).toEqual(['formFailureContacts: must not be empty']);
+    expect(issues(homeSchema, { ...HOME, formFailureContacts: '' })).toEqual([
+      'formFailureContacts: must not be empty',
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import type { SiteModel } from '../../src/model/site-model.ts';
 
 const CLIENT = Buffer.from('/* reload client */');
 const DEV_FILES = new Map([[RELOAD_CLIENT_FILE, CLIENT]]);
-const HEADERS = "/*\n  Content-Security-Policy: default-src 'self'\n/static/*\n  Cache-Control: public, max-age=31536000, immutable\n";
+const HEADERS =
+  "/*\n  Content-Security-Policy: default-src 'self'\n/static/*\n  Cache-Control: public, max-age=31536000, immutable\n";
 
 const live: LiveReload[] = [];
 const servers: RunningServer[] = [];
@@ -78,7 +79,9 @@ describe('serveBuild after a good build', () => {
     const home = text(await files.read('index.html'));
     expect(home).toContain('<h1>Home</h1>');
     expect(home).toContain('data-revision="1" defer></script></body>');
-    expect(await files.read('static/js/islands.0123456789.js')).toBe(current.files.get('static/js/islands.0123456789.js'));
+    expect(await files.read('static/js/islands.0123456789.js')).toBe(
+      current.files.get('static/js/islands.0123456789.js'),
+    );
     expect(text(await files.read(RELOAD_CLIENT_FILE))).toBe('/* reload client */');
     expect(await files.read('contatti.html')).toBeUndefined();
   });
@@ -102,7 +105,11 @@ describe('serveBuild after a good build', () => {
 
   it('leaves the web editor without the reload script: the rebuild after its own save must not reload it mid-edit', async () => {
     const editor = '<!doctype html><html><body><script src="sveltia-cms.js"></script></body></html>';
-    const { files } = serveBuild(() => build({ ...SITE, 'admin.html': editor, 'admin/index.html': editor }), liveReload(), DEV_FILES);
+    const { files } = serveBuild(
+      () => build({ ...SITE, 'admin.html': editor, 'admin/index.html': editor }),
+      liveReload(),
+      DEV_FILES,
+    );
     expect(text(await files.read('admin.html'))).toBe(editor);
     expect(text(await files.read('admin/index.html'))).toBe(editor);
     expect(text(await files.read('index.html'))).toContain('/__brochure/reload.js');
@@ -125,7 +132,11 @@ describe('serveBuild after a good build', () => {
     const { files, headers } = serveBuild(() => current, channel, DEV_FILES);
     expect(headers?.('index.html')).toHaveProperty('Content-Security-Policy');
 
-    current = build({ ...SITE, 'index.html': '<body><h1>Nuova home</h1></body>', _headers: '/*\n  X-Frame-Options: DENY\n' });
+    current = build({
+      ...SITE,
+      'index.html': '<body><h1>Nuova home</h1></body>',
+      _headers: '/*\n  X-Frame-Options: DENY\n',
+    });
     expect(text(await files.read('index.html'))).toContain('Nuova home');
     expect(headers?.('index.html')).toEqual({ 'X-Frame-Options': 'DENY' });
   });
@@ -135,7 +146,11 @@ describe('serveBuild behind serveSite', () => {
   it('answers with the placeholder (status 404) until a build is good, then with the page and its policy', async () => {
     const channel = liveReload();
     let current: BuildSuccess | undefined;
-    const server = await serveSite({ ...serveBuild(() => current, channel, DEV_FILES), port: 0, handle: channel.handle });
+    const server = await serveSite({
+      ...serveBuild(() => current, channel, DEV_FILES),
+      port: 0,
+      handle: channel.handle,
+    });
     servers.push(server);
 
     const waiting = await fetch(`${server.url}/`);

@@ -89,7 +89,12 @@ describe('serveSite from a directory', () => {
   });
 
   it('serves clean URLs and ignores the query string for lookup', async () => {
-    for (const [url, body] of [['/', '<h1>Home</h1>'], ['/contatti', '<h1>Contatti</h1>'], ['/contatti?v=2', '<h1>Contatti</h1>'], ['/caf%C3%A9', '<h1>Café</h1>']]) {
+    for (const [url, body] of [
+      ['/', '<h1>Home</h1>'],
+      ['/contatti', '<h1>Contatti</h1>'],
+      ['/contatti?v=2', '<h1>Contatti</h1>'],
+      ['/caf%C3%A9', '<h1>Café</h1>'],
+    ]) {
       const res = await get(url!);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toBe(body);
@@ -217,15 +222,12 @@ describe('serveSite from a directory', () => {
     'GET /%2e%2e/package.json HTTP/1.1',
     'GET /static/../../package.json HTTP/1.1',
     'HEAD /../package.json HTTP/1.1',
-  ])(
-    'refuses the raw request line %s',
-    async (line) => {
-      const response = await rawRequest(server.port, line);
-      expect(response).toMatch(/^HTTP\/1\.1 400/);
-      expect(response).not.toContain(SECRET);
-      expect(response).not.toContain('root:');
-    },
-  );
+  ])('refuses the raw request line %s', async (line) => {
+    const response = await rawRequest(server.port, line);
+    expect(response).toMatch(/^HTTP\/1\.1 400/);
+    expect(response).not.toContain(SECRET);
+    expect(response).not.toContain('root:');
+  });
 
   it('rejects a busy port with a ServerError naming it', async () => {
     const attempt = serveSite({ files: directoryFiles(root), port: server.port });
@@ -248,7 +250,9 @@ describe('a busy port', () => {
       } finally {
         await next.close();
       }
-      await expect(serveSite({ files: pages('none'), port: held.port, strictPort: true, language: 'it' })).rejects.toThrow(
+      await expect(
+        serveSite({ files: pages('none'), port: held.port, strictPort: true, language: 'it' }),
+      ).rejects.toThrow(
         `La porta ${held.port} è già occupata. Chiudi il programma che la usa, scegli un’altra porta con --port <numero>, oppure togli --port per prendere la prima libera.`,
       );
     } finally {
@@ -261,7 +265,15 @@ describe('directoryFiles', () => {
   it('reads files inside the root only', async () => {
     const files = directoryFiles(root);
     expect(new TextDecoder().decode(await files.read('static/css/site.3f9a1c2b.css'))).toBe(CSS);
-    for (const file of ['../package.json', 'static/../../package.json', path.join(tmp, 'package.json'), 'leak.txt', 'static/outside/package.json', 'static', 'missing.html']) {
+    for (const file of [
+      '../package.json',
+      'static/../../package.json',
+      path.join(tmp, 'package.json'),
+      'leak.txt',
+      'static/outside/package.json',
+      'static',
+      'missing.html',
+    ]) {
       expect(await files.read(file), file).toBeUndefined();
     }
   });
@@ -269,7 +281,10 @@ describe('directoryFiles', () => {
   it('follows a root that is a link pointed at a fresh folder, and refuses the old folder through a link left inside', async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'brochure-server-link-'));
     try {
-      for (const [name, text] of [['one', 'first'], ['two', 'second']] as const) {
+      for (const [name, text] of [
+        ['one', 'first'],
+        ['two', 'second'],
+      ] as const) {
         await mkdir(path.join(work, name));
         await writeFile(path.join(work, name, 'index.html'), text);
       }
@@ -309,7 +324,10 @@ describe('serveSite hooks and memory files', () => {
 
   it('serves the latest map handed out by get()', async () => {
     expect(await (await fetch(memory.url)).text()).toBe('v1');
-    build = new Map([['index.html', encode('v2')], ['chi-siamo.html', encode('team')]]);
+    build = new Map([
+      ['index.html', encode('v2')],
+      ['chi-siamo.html', encode('team')],
+    ]);
     expect(await (await fetch(memory.url)).text()).toBe('v2');
     expect(await (await fetch(`${memory.url}/chi-siamo`)).text()).toBe('team');
   });
@@ -359,7 +377,9 @@ describe('assertSiteDirectory', () => {
 
   it('names a missing directory relative to cwd when it lies inside it', async () => {
     await expect(assertSiteDirectory('test/fixtures/no-such-dist')).rejects.toThrow(
-      new ServerError('test/fixtures/no-such-dist/ does not exist. Run "npx brochure build" first, then "npx brochure preview".'),
+      new ServerError(
+        'test/fixtures/no-such-dist/ does not exist. Run "npx brochure build" first, then "npx brochure preview".',
+      ),
     );
     const absoluteInside = path.join(process.cwd(), 'no-such-dist');
     await expect(assertSiteDirectory(absoluteInside)).rejects.toThrow(/^no-such-dist\/ does not exist\./);
@@ -375,6 +395,8 @@ describe('assertSiteDirectory', () => {
     await expect(assertSiteDirectory(empty)).rejects.toThrow(
       new ServerError(`${empty}/ has no index.html. Run "npx brochure build" first, then "npx brochure preview".`),
     );
-    await expect(assertSiteDirectory(path.join(tmp, 'package.json'))).rejects.toThrow('package.json/ is not a directory.');
+    await expect(assertSiteDirectory(path.join(tmp, 'package.json'))).rejects.toThrow(
+      'package.json/ is not a directory.',
+    );
   });
 });

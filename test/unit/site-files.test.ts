@@ -16,7 +16,9 @@ beforeAll(async () => {
   // A second, unlisted professional: left out of menus, but still a public page.
   const rossi = await readFile(path.join(fixture('minimal'), 'content', 'professionals', 'rossi.md'), 'utf8');
   const project = await projectWith({
-    'content/professionals/verdi.md': rossi.replace('name: Maria Rossi', 'name: Paola Verdi').replace('order: 1', 'order: 2\nlisted: false'),
+    'content/professionals/verdi.md': rossi
+      .replace('name: Maria Rossi', 'name: Paola Verdi')
+      .replace('order: 1', 'order: 2\nlisted: false'),
   });
   const { entries } = validateContent(await loadContent(path.join(project, 'content'), project));
   model = buildModel(entries!, await renderMarkdownBodies(markdownBodies(entries!), await tempDir()));
@@ -44,11 +46,15 @@ describe('renderSitemap', () => {
   });
 
   it('gives the same URLs whether or not the configured url ends with a slash', () => {
-    expect(renderSitemap(withUrl('https://prova.example.com/'))).toBe(renderSitemap(withUrl('https://prova.example.com')));
+    expect(renderSitemap(withUrl('https://prova.example.com/'))).toBe(
+      renderSitemap(withUrl('https://prova.example.com')),
+    );
   });
 
   it('escapes characters that are special in XML', () => {
-    const routes = model.routes.map((route) => (route.path === '/rossi' ? { ...route, path: '/rossi&bianchi' } : route));
+    const routes = model.routes.map((route) =>
+      route.path === '/rossi' ? { ...route, path: '/rossi&bianchi' } : route,
+    );
     expect(renderSitemap({ ...model, routes })).toContain('<loc>https://prova.example.com/rossi&amp;bianchi</loc>');
   });
 });

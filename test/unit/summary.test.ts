@@ -5,16 +5,35 @@ import type { Route } from '../../src/model/site-model.ts';
 import { formatSummary } from '../../src/cli/summary.ts';
 
 function route(path: string | null, file: string): Route {
-  return { kind: path === null ? 'not-found' : 'home', path, file, source: 'content/home.md', sources: ['content/home.md'], title: 't', description: 'd' };
+  return {
+    kind: path === null ? 'not-found' : 'home',
+    path,
+    file,
+    source: 'content/home.md',
+    sources: ['content/home.md'],
+    title: 't',
+    description: 'd',
+  };
 }
 
 /** A finished build with pages of the given sizes plus assets. */
-function result(pages: [string | null, string, number][], assets: Record<string, number>, imagesEncoded = 0): Omit<BuildSuccess, 'model'> {
+function result(
+  pages: [string | null, string, number][],
+  assets: Record<string, number>,
+  imagesEncoded = 0,
+): Omit<BuildSuccess, 'model'> {
   const rendered = pages.map(([path, file, size]) => ({ route: route(path, file), html: 'x'.repeat(size) }));
   const files = new Map<string, Uint8Array>();
   for (const page of rendered) files.set(page.route.file, Buffer.from(page.html));
   for (const [file, size] of Object.entries(assets)) files.set(file, new Uint8Array(size));
-  return { ok: true, files, pages: rendered, problems: [], times: { content: 12.4, assets: 30.6, render: 8, total: 51 }, imagesEncoded };
+  return {
+    ok: true,
+    files,
+    pages: rendered,
+    problems: [],
+    times: { content: 12.4, assets: 30.6, render: 8, total: 51 },
+    imagesEncoded,
+  };
 }
 
 describe('formatSummary', () => {
@@ -43,7 +62,17 @@ describe('formatSummary', () => {
   });
 
   it('mentions images encoded in this build (cache misses)', () => {
-    const summary = formatSummary(result([['/', 'index.html', 100], ['/contatti', 'contatti.html', 100]], { 'static/media/a.jpg': 2_000, 'static/media/b.jpg': 1_000 }, 2), 'out');
+    const summary = formatSummary(
+      result(
+        [
+          ['/', 'index.html', 100],
+          ['/contatti', 'contatti.html', 100],
+        ],
+        { 'static/media/a.jpg': 2_000, 'static/media/b.jpg': 1_000 },
+        2,
+      ),
+      'out',
+    );
     expect(summary).toContain('  assets       3.0 kB  (2 files, 2 images encoded)');
     expect(summary.split('\n').at(-1)).toMatch(/^Built 2 pages, 3\.2 kB in 0\.05 s into out\/ /);
   });

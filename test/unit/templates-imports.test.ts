@@ -17,12 +17,15 @@ function specifiers(code: string): string[] {
 
 describe('templates/ imports src/ through one module', () => {
   it('reads the specifiers a file names', () => {
-    const code = "import { a } from '../x.ts';\nimport type {\n  B,\n} from \"../../src/y.ts\";\nimport './z.css';\nconst c = await import('../w.ts');\nexport { d } from './d.ts';";
+    const code =
+      "import { a } from '../x.ts';\nimport type {\n  B,\n} from \"../../src/y.ts\";\nimport './z.css';\nconst c = await import('../w.ts');\nexport { d } from './d.ts';";
     expect(specifiers(code)).toEqual(['../x.ts', '../../src/y.ts', './z.css', '../w.ts', './d.ts']);
   });
 
   it('names src/render/for-templates.ts as the only src/ module any template imports', () => {
-    const files = readdirSync(templates, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(ts|tsx)$/.test(file));
+    const files = readdirSync(templates, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(ts|tsx)$/.test(file),
+    );
     const outside: string[] = [];
     let fromSrc = 0;
     for (const file of files) {

@@ -44,7 +44,10 @@ describe('loadTemplates', () => {
     expect(again.bundleFile).toBe(first.bundleFile);
     const page = path.join(options.templatesDir, 'pages', 'NotFoundPage.tsx');
     // An edit to the code: a comment alone leaves the bundle (without a source map, as `build` makes it) the same.
-    await writeFile(page, (await readFile(page, 'utf8')).replace('<Layout {...props} />', '<Layout {...props} key="edited" />'));
+    await writeFile(
+      page,
+      (await readFile(page, 'utf8')).replace('<Layout {...props} />', '<Layout {...props} key="edited" />'),
+    );
     const second = await loadTemplates(options);
     expect(second.pages).not.toBe(first.pages);
     expect(second.bundleFile).not.toBe(first.bundleFile);

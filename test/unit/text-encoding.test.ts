@@ -6,13 +6,17 @@ import { render } from '../../src/messages/text.ts';
 describe('decodeText', () => {
   it('decodes UTF-8, with or without a byte-order mark', () => {
     expect(decodeText(Buffer.from('genitorialità\n'))).toEqual({ text: 'genitorialità\n' });
-    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('città')]))).toEqual({ text: 'città' });
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('città')]))).toEqual({
+      text: 'città',
+    });
   });
 
   it('names Latin-1 and the line of the first byte that is not UTF-8', () => {
     const result = decodeText(Buffer.from('---\ntitle: x\n---\ngenitorialità\n', 'latin1'));
     expect(result).toMatchObject({ line: 4 });
-    expect('message' in result && render(result.message, 'en')).toMatch(/^the file is not UTF-8 text; it looks like Latin-1 \(ISO-8859-1\) \(byte 0xE0 cannot start a UTF-8 character\)\. Open it in your editor and save it with the encoding "UTF-8"/);
+    expect('message' in result && render(result.message, 'en')).toMatch(
+      /^the file is not UTF-8 text; it looks like Latin-1 \(ISO-8859-1\) \(byte 0xE0 cannot start a UTF-8 character\)\. Open it in your editor and save it with the encoding "UTF-8"/,
+    );
   });
 
   it('names Windows-1252 when its curly quotes are there', () => {
@@ -22,7 +26,9 @@ describe('decodeText', () => {
   });
 
   it('names UTF-16 with and without a byte-order mark', () => {
-    expect('message' in decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ciao', 'utf16le')])) && true).toBe(true);
+    expect(
+      'message' in decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ciao', 'utf16le')])) && true,
+    ).toBe(true);
     const bare = decodeText(Buffer.from('title: ciao\n', 'utf16le'));
     expect(bare).toMatchObject({ line: 1 });
     expect('message' in bare && render(bare.message, 'en')).toMatch(/looks like UTF-16 \(little-endian\)\./);

@@ -65,7 +65,11 @@ describe('validateContent on valid content', () => {
       ['2010', 'study'],
       ['2012-03', 'work'],
     ]);
-    expect(entries!.services[0]).toMatchObject({ slug: 'colloquio', position: 1, data: { title: 'Colloquio psicologico', duration: 50 } });
+    expect(entries!.services[0]).toMatchObject({
+      slug: 'colloquio',
+      position: 1,
+      data: { title: 'Colloquio psicologico', duration: 50 },
+    });
   });
 
   it.each([
@@ -83,7 +87,9 @@ describe('validateContent on valid content', () => {
   });
 
   it('accepts "caso per caso" as a service duration', async () => {
-    const { lines } = await check({ 'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: caso per caso\n---\n' });
+    const { lines } = await check({
+      'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: caso per caso\n---\n',
+    });
     expect(lines).toEqual([]);
   });
 });
@@ -118,12 +124,16 @@ describe('validateContent: located field problems', () => {
   });
 
   it('reports a single value where a list is expected', async () => {
-    const { lines } = await check({ [AT]: ROSSI.replace('specialisation:\n  - Psicologia clinica', 'specialisation: Psicologia clinica') });
+    const { lines } = await check({
+      [AT]: ROSSI.replace('specialisation:\n  - Psicologia clinica', 'specialisation: Psicologia clinica'),
+    });
     expect(lines).toEqual([`${AT}:13: specialisation: expected a list, got "Psicologia clinica"`]);
   });
 
   it('reports an empty list where one item is needed', async () => {
-    const { lines } = await check({ [AT]: rossiWith('specialisation:', 'specialisation: []').replace('  - Psicologia clinica\n', '') });
+    const { lines } = await check({
+      [AT]: rossiWith('specialisation:', 'specialisation: []').replace('  - Psicologia clinica\n', ''),
+    });
     expect(lines).toEqual([`${AT}:13: specialisation: list at least one specialisation, got an empty list`]);
   });
 
@@ -132,7 +142,9 @@ describe('validateContent: located field problems', () => {
     ['"marzo 2012"', 'words'],
   ])('reports a date not written as YYYY-MM-DD: %s (%s)', async (value) => {
     const { lines } = await check({ [AT]: rossiWith('  - date: "2012-03"', `  - date: ${value}`) });
-    expect(lines).toEqual([`${AT}:20: timeline[1].date: expected a date written as YYYY, YYYY-MM or YYYY-MM-DD, got "${value.replace(/"/g, '')}"`]);
+    expect(lines).toEqual([
+      `${AT}:20: timeline[1].date: expected a date written as YYYY, YYYY-MM or YYYY-MM-DD, got "${value.replace(/"/g, '')}"`,
+    ]);
   });
 
   it.each([
@@ -140,7 +152,9 @@ describe('validateContent: located field problems', () => {
     ['"2012-13"', 'month 13'],
   ])('reports a well-written date that does not exist: %s (%s)', async (value) => {
     const { lines } = await check({ [AT]: rossiWith('  - date: "2012-03"', `  - date: ${value}`) });
-    expect(lines).toEqual([`${AT}:20: timeline[1].date: expected a real calendar date (check the month and the day), got "${value.replace(/"/g, '')}"`]);
+    expect(lines).toEqual([
+      `${AT}:20: timeline[1].date: expected a real calendar date (check the month and the day), got "${value.replace(/"/g, '')}"`,
+    ]);
   });
 
   it('reports malformed e-mail, URL and image path values with what the file has', async () => {
@@ -162,7 +176,9 @@ describe('validateContent: located field problems', () => {
 
   it('reports a wrong type in site.yaml, whose lines count from 1 with no delimiter', async () => {
     const site = await readFile(path.join(fixture('minimal'), 'content', 'site.yaml'), 'utf8');
-    const { lines } = await check({ 'content/site.yaml': site.replace('copyrightYear: 2025', 'copyrightYear: "2025"') });
+    const { lines } = await check({
+      'content/site.yaml': site.replace('copyrightYear: 2025', 'copyrightYear: "2025"'),
+    });
     expect(lines).toEqual(['content/site.yaml:26: copyrightYear: expected a number, got "2025"']);
   });
 
@@ -191,8 +207,12 @@ describe('validateContent: located field problems', () => {
 
 describe('validateContent: images', () => {
   it('reports an image that is referenced but missing from content/images/', async () => {
-    const { entries, lines } = await check({ [AT]: rossiWith('  image: images/rossi.jpg', '  image: images/rosi.jpg') });
-    expect(lines).toEqual([`${AT}:6: photo.image: image "images/rosi.jpg" not found; add it to content/images/ or fix the name`]);
+    const { entries, lines } = await check({
+      [AT]: rossiWith('  image: images/rossi.jpg', '  image: images/rosi.jpg'),
+    });
+    expect(lines).toEqual([
+      `${AT}:6: photo.image: image "images/rosi.jpg" not found; add it to content/images/ or fix the name`,
+    ]);
     expect(entries).toBeUndefined();
   });
 
@@ -215,12 +235,15 @@ describe('validateContent: images', () => {
 });
 
 describe('validateContent: slugs', () => {
-  it.each(['contatti', 'percorsi', 'privacy', 'index', '404', 'static'])('rejects a professional named after the built-in route "%s"', async (slug) => {
-    const { lines } = await check({ [AT]: null, [`content/professionals/${slug}.md`]: ROSSI });
-    expect(lines).toEqual([
-      `content/professionals/${slug}.md: slug: "${slug}" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static, admin); rename the file`,
-    ]);
-  });
+  it.each(['contatti', 'percorsi', 'privacy', 'index', '404', 'static'])(
+    'rejects a professional named after the built-in route "%s"',
+    async (slug) => {
+      const { lines } = await check({ [AT]: null, [`content/professionals/${slug}.md`]: ROSSI });
+      expect(lines).toEqual([
+        `content/professionals/${slug}.md: slug: "${slug}" is a built-in route of the site (index, contatti, percorsi, privacy, 404, static, admin); rename the file`,
+      ]);
+    },
+  );
 
   it('rejects two files whose names differ only by extension', async () => {
     const { lines } = await check({ 'content/professionals/rossi.markdown': ROSSI });
@@ -248,7 +271,12 @@ describe('validateContent: unknown fields', () => {
   });
 
   it('suggests the field an Italian key names by its label in the web editor', async () => {
-    const { lines } = await check({ [AT]: rossiWith('order: 1', 'order: 1\ntelefono: "+39 333 000 0000"\nPosizione: 2\nvisibile_nel_menu: false\ncolore: blu') });
+    const { lines } = await check({
+      [AT]: rossiWith(
+        'order: 1',
+        'order: 1\ntelefono: "+39 333 000 0000"\nPosizione: 2\nvisibile_nel_menu: false\ncolore: blu',
+      ),
+    });
     expect(lines).toHaveLength(4);
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -256,13 +284,18 @@ describe('validateContent: unknown fields', () => {
         `${AT}:10: warning: Posizione: unknown field, ignored; did you mean "order"?`,
         `${AT}:11: warning: visibile_nel_menu: unknown field, ignored; did you mean "listed"?`,
         // A word no label spells either: the list of the fields there are.
-        expect.stringMatching(new RegExp(`^${AT}:12: warning: colore: unknown field, ignored; known fields: name, role, `)),
+        expect.stringMatching(
+          new RegExp(`^${AT}:12: warning: colore: unknown field, ignored; known fields: name, role, `),
+        ),
       ]),
     );
   });
 
   it('warns about unknown keys nested in maps and list items', async () => {
-    const text = rossiWith('  alt: Ritratto di Maria Rossi', '  alt: Ritratto di Maria Rossi\n  titolo: Foto').replace('    place: Università di Chieti', '    luogo: Università di Chieti');
+    const text = rossiWith('  alt: Ritratto di Maria Rossi', '  alt: Ritratto di Maria Rossi\n  titolo: Foto').replace(
+      '    place: Università di Chieti',
+      '    luogo: Università di Chieti',
+    );
     const { lines } = await check({ [AT]: text });
     expect(lines).toEqual([
       // `luogo` is how the web editor labels `place`.
@@ -272,7 +305,10 @@ describe('validateContent: unknown fields', () => {
   });
 
   it('warns about __proto__ and constructor like any other unknown key, and nothing is polluted', async () => {
-    const { lines, entries } = await check({ 'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: 50\n__proto__:\n  polluted: true\nconstructor: x\n---\n' });
+    const { lines, entries } = await check({
+      'content/services/01-colloquio.md':
+        '---\ntitle: Colloquio\nduration: 50\n__proto__:\n  polluted: true\nconstructor: x\n---\n',
+    });
     expect(lines).toEqual([
       'content/services/01-colloquio.md:4: warning: __proto__: unknown field, ignored; known fields: title, duration, order',
       'content/services/01-colloquio.md:6: warning: constructor: unknown field, ignored; known fields: title, duration, order',
@@ -282,8 +318,12 @@ describe('validateContent: unknown fields', () => {
   });
 
   it('lists the known fields when no field is close', async () => {
-    const { lines } = await check({ 'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: 50\ncolore: blu\n---\n' });
-    expect(lines).toEqual(['content/services/01-colloquio.md:4: warning: colore: unknown field, ignored; known fields: title, duration, order']);
+    const { lines } = await check({
+      'content/services/01-colloquio.md': '---\ntitle: Colloquio\nduration: 50\ncolore: blu\n---\n',
+    });
+    expect(lines).toEqual([
+      'content/services/01-colloquio.md:4: warning: colore: unknown field, ignored; known fields: title, duration, order',
+    ]);
   });
 });
 

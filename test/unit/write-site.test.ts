@@ -7,13 +7,17 @@ import { siblingsOf, withCompressedSiblings } from '../../src/host/precompress.t
 import { writeSite } from '../../src/output/write-site.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
 
-const files = (map: Record<string, string>) => new Map(Object.entries(map).map(([file, text]) => [file, Buffer.from(text)] as const));
+const files = (map: Record<string, string>) =>
+  new Map(Object.entries(map).map(([file, text]) => [file, Buffer.from(text)] as const));
 
 /** A folder holding `dist/` with some previous output, as a former build left it. */
 async function withPreviousOutput(): Promise<{ parent: string; out: string }> {
   const parent = await tempDir();
   const out = path.join(parent, 'dist');
-  await writeSite(out, files({ 'index.html': 'old home', 'old-page.html': 'gone next time', 'static/css/site.aaa.css': 'old css' }));
+  await writeSite(
+    out,
+    files({ 'index.html': 'old home', 'old-page.html': 'gone next time', 'static/css/site.aaa.css': 'old css' }),
+  );
   return { parent, out };
 }
 
@@ -42,19 +46,28 @@ describe('writeSite', () => {
   it('writes every file, creating folders, and leaves nothing beside the output', async () => {
     const parent = await tempDir();
     const out = path.join(parent, 'dist');
-    await writeSite(out, files({ 'index.html': '<h1>Home</h1>', 'static/js/islands.abc.js': 'js', 'static/media/a/b.svg': '<svg/>' }));
+    await writeSite(
+      out,
+      files({ 'index.html': '<h1>Home</h1>', 'static/js/islands.abc.js': 'js', 'static/media/a/b.svg': '<svg/>' }),
+    );
     expect(await listTree(out)).toEqual(['index.html', 'static/js/islands.abc.js', 'static/media/a/b.svg']);
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it("writes each file's compressed siblings beside it as it goes: the same files and bytes as withCompressedSiblings", async () => {
-    const site = files({ 'index.html': `<p>${'Psicoterapia a Pescara. '.repeat(80)}</p>`, 'static/css/site.abc.css': `body{margin:0}${'.a{color:red}'.repeat(60)}`, 'static/media/a.svg': '<svg/>', _headers: '/*\n  X: y\n' });
+    const site = files({
+      'index.html': `<p>${'Psicoterapia a Pescara. '.repeat(80)}</p>`,
+      'static/css/site.abc.css': `body{margin:0}${'.a{color:red}'.repeat(60)}`,
+      'static/media/a.svg': '<svg/>',
+      _headers: '/*\n  X: y\n',
+    });
     const [cacheDir, parent] = await Promise.all([tempDir(), tempDir()]);
     const out = path.join(parent, 'dist');
     await writeSite(out, site, undefined, (file, bytes) => siblingsOf(file, bytes, 1, cacheDir));
     const whole = await withCompressedSiblings(site, cacheDir, 1);
     expect(await listTree(out)).toEqual([...whole.keys()].sort());
-    for (const [file, bytes] of whole) expect((await readFile(path.join(out, file))).equals(Buffer.from(bytes)), file).toBe(true);
+    for (const [file, bytes] of whole)
+      expect((await readFile(path.join(out, file))).equals(Buffer.from(bytes)), file).toBe(true);
   });
 
   it('replaces the previous output entirely, so deleted pages do not linger', async () => {
@@ -63,7 +76,6 @@ describe('writeSite', () => {
     expect(await listTree(out)).toEqual(['index.html']);
     expect(await readdir(parent)).toEqual(['dist']);
   });
-
 
   it('creates missing parent folders of the output', async () => {
     const out = path.join(await tempDir(), 'a', 'b', 'dist');
@@ -85,13 +97,17 @@ describe('writeSite', () => {
     const { parent, out } = await withPreviousOutput();
     // The collision fails at once while hundreds of writes are still under way.
     const many = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`page-${i}.html`, 'x'.repeat(16 * 1024)]));
-    await expect(writeSite(out, files({ guide: 'a file', 'guide/index.html': 'a page', ...many }))).rejects.toThrow(/guide/);
+    await expect(writeSite(out, files({ guide: 'a file', 'guide/index.html': 'a page', ...many }))).rejects.toThrow(
+      /guide/,
+    );
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it('on a failed first write, creates no output folder at all', async () => {
     const parent = await tempDir();
-    await expect(writeSite(path.join(parent, 'dist'), files({ guide: 'a file', 'guide/index.html': 'a page' }))).rejects.toThrow();
+    await expect(
+      writeSite(path.join(parent, 'dist'), files({ guide: 'a file', 'guide/index.html': 'a page' })),
+    ).rejects.toThrow();
     expect(await readdir(parent)).toEqual([]);
   });
 
@@ -99,16 +115,22 @@ describe('writeSite', () => {
     const { parent, out } = await withPreviousOutput();
     const dead = await deadPid();
     const live = livePid();
-    for (const name of [`dist.tmp-${dead}`, `dist.old-${dead}`, `dist.tmp-${live}`, 'dist.tmp-notapid', 'dist-backup', `other.tmp-${dead}`]) {
+    for (const name of [
+      `dist.tmp-${dead}`,
+      `dist.old-${dead}`,
+      `dist.tmp-${live}`,
+      'dist.tmp-notapid',
+      'dist-backup',
+      `other.tmp-${dead}`,
+    ]) {
       await mkdir(path.join(parent, name));
       await writeFile(path.join(parent, name, 'index.html'), 'leftover');
     }
     await writeSite(out, files({ 'index.html': 'new home' }));
-    expect((await readdir(parent)).sort()).toEqual(['dist', 'dist-backup', `dist.tmp-${live}`, 'dist.tmp-notapid', `other.tmp-${dead}`].sort());
+    expect((await readdir(parent)).sort()).toEqual(
+      ['dist', 'dist-backup', `dist.tmp-${live}`, 'dist.tmp-notapid', `other.tmp-${dead}`].sort(),
+    );
   });
-
-
-
 
   it('writes the exact bytes given', async () => {
     const out = path.join(await tempDir(), 'dist');

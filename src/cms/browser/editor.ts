@@ -20,7 +20,11 @@ document.addEventListener('DOMContentLoaded', () => {
   // Our own reading and writing of content files (file-format.ts): one format per kind, which knows its schema.
   for (const kind of KINDS) {
     if (kind === 'site') CMS.registerCustomFormat(formatOf(kind), 'yaml', { fromFile: fromYaml, toFile: toYaml });
-    else CMS.registerCustomFormat(formatOf(kind), 'md', { fromFile: fromMarkdown, toFile: (value) => toMarkdown(kind, value) });
+    else
+      CMS.registerCustomFormat(formatOf(kind), 'md', {
+        fromFile: fromMarkdown,
+        toFile: (value) => toMarkdown(kind, value),
+      });
   }
   const numeric = numericFieldsByCollection();
   CMS.registerEventListener({
@@ -39,9 +43,15 @@ document.addEventListener('DOMContentLoaded', () => {
         if (typeof value === 'string' && /^\d+$/.test(value.trim())) set([name], Number(value));
       }
       // The build's own checks, with its own words: a refusal throws, and Sveltia saves nothing and shows why.
-      const refusals = entryRefusals({ collection, path: String(entry.get('path') ?? ''), data }, await uploadsOf(entry));
+      const refusals = entryRefusals(
+        { collection, path: String(entry.get('path') ?? ''), data },
+        await uploadsOf(entry),
+      );
       // Sveltia shows the cause of a `saving_failed` error under its "not saved" message.
-      if (refusals.length > 0) throw new Error('saving_failed', { cause: new Error(`Il sito non accetterebbe questa voce:\n${refusals.map((line) => `• ${line}`).join('\n')}`) });
+      if (refusals.length > 0)
+        throw new Error('saving_failed', {
+          cause: new Error(`Il sito non accetterebbe questa voce:\n${refusals.map((line) => `• ${line}`).join('\n')}`),
+        });
       return saved;
     },
   });
@@ -57,7 +67,10 @@ const PREVIEWS = ['services', 'professionals', 'home', 'contatti', 'percorsi', '
  * change repaints; a slower, older rendering never overwrites a newer one.
  */
 function pagePreview(props: PreviewProps): unknown {
-  return sveltia().h('div', { ref: (node: HTMLElement | null) => node && void paint(node, props), 'data-page-preview': '' });
+  return sveltia().h('div', {
+    ref: (node: HTMLElement | null) => node && void paint(node, props),
+    'data-page-preview': '',
+  });
 }
 
 const turns = new WeakMap<HTMLElement, number>();
@@ -75,7 +88,8 @@ async function paint(node: HTMLElement, props: PreviewProps): Promise<void> {
   if (turns.get(node) !== turn) return;
   const page = new DOMParser().parseFromString(html, 'text/html');
   // The page's <html> and <body> attributes (lang, data-route) on the preview's own, which the stylesheet may select on.
-  for (const { name, value } of page.documentElement.attributes) node.ownerDocument.documentElement.setAttribute(name, value);
+  for (const { name, value } of page.documentElement.attributes)
+    node.ownerDocument.documentElement.setAttribute(name, value);
   for (const { name, value } of page.body.attributes) node.ownerDocument.body.setAttribute(name, value);
   node.innerHTML = page.body.innerHTML;
 }
@@ -112,7 +126,9 @@ function preferItalian(): void {
 
 /** Plain values for an Immutable structure (or a value already plain). */
 function plain(value: unknown): unknown {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<ImmutableMap>).toJS === 'function' ? (value as ImmutableMap).toJS() : value;
+  return typeof value === 'object' && value !== null && typeof (value as Partial<ImmutableMap>).toJS === 'function'
+    ? (value as ImmutableMap).toJS()
+    : value;
 }
 
 function setPath(target: Record<string, unknown>, path: (string | number)[], value: unknown): void {

@@ -11,7 +11,14 @@ const FRONT_MATTER = /^---\n(?<head>[\s\S]*?)\n---(?:\n(?<body>[\s\S]*))?$/;
  * save changes only the lines of the fields she changed.
  */
 function yamlText(data: unknown): string {
-  return stringify(data, { indent: 2, indentSeq: true, lineWidth: 0, defaultKeyType: 'PLAIN', defaultStringType: 'PLAIN', singleQuote: true }).trim();
+  return stringify(data, {
+    indent: 2,
+    indentSeq: true,
+    lineWidth: 0,
+    defaultKeyType: 'PLAIN',
+    defaultStringType: 'PLAIN',
+    singleQuote: true,
+  }).trim();
 }
 
 /**
@@ -21,7 +28,8 @@ function yamlText(data: unknown): string {
 function mapImages(value: unknown, change: (text: string) => string): unknown {
   if (typeof value === 'string') return change(value);
   if (Array.isArray(value)) return value.map((item) => mapImages(item, change));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapImages(item, change)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapImages(item, change)]));
   return value;
 }
 
@@ -33,7 +41,10 @@ function mapImages(value: unknown, change: (text: string) => string): unknown {
  */
 export function withoutEmpty(schema: z.ZodType | undefined, value: unknown): unknown {
   const inner = unwrap(schema);
-  if (Array.isArray(value)) return value.map((item) => withoutEmpty(inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined, item));
+  if (Array.isArray(value))
+    return value.map((item) =>
+      withoutEmpty(inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined, item),
+    );
   if (typeof value !== 'object' || value === null) return value;
   const shape = inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodType>) : {};
   const kept: [string, unknown][] = [];
@@ -48,7 +59,9 @@ export function withoutEmpty(schema: z.ZodType | undefined, value: unknown): unk
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
-  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? unwrap(schema.unwrap() as z.ZodType) : schema;
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault
+    ? unwrap(schema.unwrap() as z.ZodType)
+    : schema;
 }
 
 const toEditor = (text: string) => (text.startsWith('images/') ? `/${text}` : text);

@@ -32,6 +32,14 @@ function join(...parts: string[]): string {
   return normalize(parts.filter(Boolean).join('/'));
 }
 
-const posix = { basename, dirname, extname, normalize, join, sep: '/', isAbsolute: (file: string) => file.startsWith('/') };
+const posix = {
+  basename,
+  dirname,
+  extname,
+  normalize,
+  join,
+  sep: '/',
+  isAbsolute: (file: string) => file.startsWith('/'),
+};
 
 export default { ...posix, posix };

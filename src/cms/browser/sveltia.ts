@@ -21,8 +21,15 @@ export interface SveltiaWindow {
     init(options?: { config?: Record<string, unknown> }): Promise<void>;
     registerPreviewStyle(style: string, options?: { raw?: boolean }): void;
     registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
-    registerCustomFormat(name: string, extension: string, format: { fromFile(text: string): Record<string, unknown>; toFile(value: Record<string, unknown>): string }): void;
-    registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: { entry: ImmutableMap }) => unknown }): void;
+    registerCustomFormat(
+      name: string,
+      extension: string,
+      format: { fromFile(text: string): Record<string, unknown>; toFile(value: Record<string, unknown>): string },
+    ): void;
+    registerEventListener(listener: {
+      name: 'preSave' | 'postSave';
+      handler: (event: { entry: ImmutableMap }) => unknown;
+    }): void;
   };
   /** React's createElement, from the React inside Sveltia's bundle (preview templates return its elements). */
   h: (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => unknown;

@@ -113,7 +113,8 @@ export function watchProblems(page: Page, documentUrl: string): string[] {
     if (new URL(request.url()).hostname === 'localhost') problems.push(`request failed: ${request.url()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && response.request().resourceType() !== 'document')
+      problems.push(`${response.status()}: ${response.url()}`);
   });
   return problems;
 }

@@ -44,7 +44,8 @@ export const ACCORDION_DESCRIPTIONS: string[] = [
 ];
 
 /** The accordion's server HTML as /percorsi renders it. */
-export const accordionIsland = (): string => island('ServicesAccordion', ACCORDION_PROPS, { descriptions: ACCORDION_DESCRIPTIONS });
+export const accordionIsland = (): string =>
+  island('ServicesAccordion', ACCORDION_PROPS, { descriptions: ACCORDION_DESCRIPTIONS });
 
 /** EmailJS path on the harness itself, so a missed `page.route` still never leaves loopback. */
 export const EMAIL_PATH = '/api/v1.0/email/send';
@@ -52,7 +53,13 @@ export const EMAIL_PATH = '/api/v1.0/email/send';
 /** Home form props; `origin` is the harness's. */
 export function contactFormProps(origin: string): IslandProps['ContactForm'] {
   return {
-    emailjs: { endpoint: origin + EMAIL_PATH, libVersion: '4.4.1', userId: 'user-test', serviceId: 'service-test', templateId: 'template-test' },
+    emailjs: {
+      endpoint: origin + EMAIL_PATH,
+      libVersion: '4.4.1',
+      userId: 'user-test',
+      serviceId: 'service-test',
+      templateId: 'template-test',
+    },
     privacyHref: '/privacy',
     noscript: 'Per inviare il modulo serve JavaScript: scrivici direttamente per e-mail.',
   };

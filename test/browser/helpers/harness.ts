@@ -13,7 +13,8 @@ const HARNESS_CSS = `
 `;
 
 /** The policy the site is meant to ship: no inline script, no inline style attribute in the HTML. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
 
 interface Resource {
   type: string;
@@ -54,7 +55,11 @@ export async function startHarness(): Promise<Harness> {
       return;
     }
     response
-      .writeHead(200, { 'content-type': `${resource.type}; charset=utf-8`, 'cache-control': 'no-store', 'content-security-policy': CSP })
+      .writeHead(200, {
+        'content-type': `${resource.type}; charset=utf-8`,
+        'cache-control': 'no-store',
+        'content-security-policy': CSP,
+      })
       .end(resource.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -27,7 +27,8 @@ async function filesOf(dir: string, base: string): Promise<Record<string, string
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) Object.assign(found, await filesOf(file, base));
-    else if (entry.isFile()) found[path.relative(base, file).split(path.sep).join('/')] = (await readFile(file)).toString('base64');
+    else if (entry.isFile())
+      found[path.relative(base, file).split(path.sep).join('/')] = (await readFile(file)).toString('base64');
   }
   return found;
 }

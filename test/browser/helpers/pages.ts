@@ -8,7 +8,11 @@ import { islands } from '../../../templates/islands/registry.ts';
 export type IslandProps = { [N in IslandName]: ComponentProps<(typeof islands)[N]> };
 
 /** The server HTML of one island, marker included; `serverProps` are rendered but not sent (as `<Island serverProps>`). */
-export function island<N extends IslandName>(name: N, props: IslandProps[N], serverProps?: Partial<IslandProps[N]>): string {
+export function island<N extends IslandName>(
+  name: N,
+  props: IslandProps[N],
+  serverProps?: Partial<IslandProps[N]>,
+): string {
   return renderToStaticMarkup(createElement(Island<N>, { name, component: islands[name], props, serverProps }));
 }
 

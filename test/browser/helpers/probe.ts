@@ -18,7 +18,9 @@ declare global {
 }
 
 function describeNode(node: Node): string {
-  return node instanceof Element ? `<${node.localName}${[...node.attributes].map((a) => ` ${a.name}="${a.value}"`).join('')}>` : JSON.stringify(node.textContent);
+  return node instanceof Element
+    ? `<${node.localName}${[...node.attributes].map((a) => ` ${a.name}="${a.value}"`).join('')}>`
+    : JSON.stringify(node.textContent);
 }
 
 /** The first place two DOM trees differ (attributes in any order, as isEqualNode), or null. */
@@ -26,7 +28,11 @@ function firstDifference(server: Node, client: Node, path: string): string | nul
   if (server.isEqualNode(client)) return null;
   const here = `${path}: server ${describeNode(server)} vs client ${describeNode(client)}`;
   if (server.nodeName !== client.nodeName || !(server instanceof Element) || !(client instanceof Element)) return here;
-  const attributes = (element: Element) => [...element.attributes].map((a) => `${a.name}=${a.value}`).sort().join(' ');
+  const attributes = (element: Element) =>
+    [...element.attributes]
+      .map((a) => `${a.name}=${a.value}`)
+      .sort()
+      .join(' ');
   if (attributes(server) !== attributes(client)) return here;
   const [serverChildren, clientChildren] = [[...server.childNodes], [...client.childNodes]];
   if (serverChildren.length !== clientChildren.length) {
@@ -46,7 +52,11 @@ const observer = new MutationObserver(() => {});
 observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 hydrateIslands();
 // takeRecords() before any microtask: only hydration itself (and synchronous layout effects) can have run.
-const mutations = observer.takeRecords().map((record) => `${record.type} ${record.target.nodeName}${record.attributeName ? `[${record.attributeName}]` : ''}`);
+const mutations = observer
+  .takeRecords()
+  .map(
+    (record) => `${record.type} ${record.target.nodeName}${record.attributeName ? `[${record.attributeName}]` : ''}`,
+  );
 observer.disconnect();
 
 // Hydration never compares attributes, so also render each island afresh and compare whole trees.

@@ -47,4 +47,5 @@ export function useSampleSite() {
 }
 
 /** The cookie banner: it appears from an effect of the last island, so once it shows every island is hydrated. */
-export const consentBanner = (page: Page) => page.getByRole('region').filter({ has: page.getByRole('button', { name: 'Personalizza', exact: true }) });
+export const consentBanner = (page: Page) =>
+  page.getByRole('region').filter({ has: page.getByRole('button', { name: 'Personalizza', exact: true }) });

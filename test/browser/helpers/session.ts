@@ -46,7 +46,12 @@ export function useIslandSession() {
      * Serves `html` at `path`, opens it in a new context and waits for the load event; `prepare`
      * runs on the context before the page loads (e.g. to preset storage, instead of a reload).
      */
-    async open(path: string, html: string, options: BrowserContextOptions = {}, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<OpenedPage> {
+    async open(
+      path: string,
+      html: string,
+      options: BrowserContextOptions = {},
+      prepare?: (context: BrowserContext) => Promise<unknown>,
+    ): Promise<OpenedPage> {
       const { browser, harness } = ready();
       harness.serve(path, html);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });

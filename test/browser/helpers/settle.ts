@@ -30,8 +30,10 @@ export async function settled(page: Page): Promise<void> {
  */
 export async function requestsSettled(page: Page): Promise<void> {
   await settled(page);
-  await page.evaluate(() => fetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(
-    () => undefined,
-    () => undefined,
-  ));
+  await page.evaluate(() =>
+    fetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
 }

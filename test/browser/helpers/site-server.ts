@@ -18,7 +18,9 @@ declare module 'vitest' {
  * `stop` leaves it to the global teardown); with `edit`, a copy of `content/` changed by `edit`
  * (add, rewrite or delete files) is built and served for the caller alone.
  */
-export async function serveSampleSite({ edit }: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
+export async function serveSampleSite({
+  edit,
+}: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
   if (edit) return startSampleSite({ edit });
   return { ...inject('sampleSite'), stop: async () => undefined };
 }

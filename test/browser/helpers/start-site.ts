@@ -16,7 +16,9 @@ export interface ServedSite {
 }
 
 /** `brochure build` then `brochure preview --port 0`, resolved once the server prints its URL. */
-export async function startSampleSite({ edit }: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
+export async function startSampleSite({
+  edit,
+}: { edit?: (content: string) => Promise<void> } = {}): Promise<ServedSite> {
   const work = await mkdtemp(path.join(tmpdir(), 'brochure-e2e-'));
   const out = path.join(work, 'dist');
   const content = edit ? path.join(work, 'content') : path.join(root, 'content');
@@ -26,7 +28,10 @@ export async function startSampleSite({ edit }: { edit?: (content: string) => Pr
   }
   // Not spawnSync: a file that builds two edited copies (contact-form-modes) builds them side by side.
   const build = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'build', '--quiet', '--content', content, '--out', out], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
@@ -37,7 +42,10 @@ export async function startSampleSite({ edit }: { edit?: (content: string) => Pr
     throw new Error(`build failed:\n${build.stderr}`);
   }
 
-  const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => {

@@ -38,7 +38,10 @@ export async function fakeThirdParties(context: BrowserContext): Promise<ThirdPa
   const log: ThirdPartyLog = { map: 0, reviewsScript: 0, reviewsData: 0, emails: [] };
   await context.route(THIRD_PARTY.map, (route) => {
     log.map += 1;
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Mappa</title><p>Mappa di prova</p>' });
+    return route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Mappa</title><p>Mappa di prova</p>',
+    });
   });
   await context.route(THIRD_PARTY.reviews, (route) => {
     const { pathname } = new URL(route.request().url());
@@ -50,11 +53,17 @@ export async function fakeThirdParties(context: BrowserContext): Promise<ThirdPa
       log.reviewsData += 1;
       return route.fulfill({ contentType: 'application/json', headers: CORS, body: '{"text":"Recensioni di prova"}' });
     }
-    return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' });
+    return route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>',
+    });
   });
   await context.route(THIRD_PARTY.email, (route) => {
     if (route.request().method() === 'OPTIONS') {
-      return route.fulfill({ status: 204, headers: { ...CORS, 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' } });
+      return route.fulfill({
+        status: 204,
+        headers: { ...CORS, 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' },
+      });
     }
     log.emails.push(route.request().postDataJSON());
     return route.fulfill({ status: 200, contentType: 'text/plain', headers: CORS, body: 'OK' });
@@ -67,6 +76,8 @@ export async function recordViolations(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const violations: string[] = [];
     Object.assign(window, { __violations: violations });
-    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
 }
