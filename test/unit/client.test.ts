@@ -153,7 +153,7 @@ describe('bundleStyles', () => {
     const css = text(styles);
     expect(css).not.toContain('@import');
     const site = await readFile(path.join(options.templatesDir, 'styles', 'site.css'), 'utf8');
-    const imported = [...site.matchAll(/@import "\.\/([\w-]+\.css)";/g)].map((match) => match[1]!);
+    const imported = [...site.matchAll(/@import (["'])\.\/([\w-]+\.css)\1;/g)].map((match) => match[2]!);
     expect(imported).toEqual(['base.css', 'layout.css', 'components.css', 'pages.css', 'islands.css']);
     // base.css comes first and opens with the custom properties; islands.css comes last.
     expect(css.startsWith(':root{')).toBe(true);
