@@ -143,7 +143,8 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     await eventually('the new folder', () => count('s.new') === 1);
     await rename(file('services'), file('s.old'));
     await rename(file('s.new'), file('services'));
-    await eventually('the swap', () => count('services') === 2);
+    // At least one report of the swap (a busy machine may deliver the folder's removal and return apart).
+    await eventually('the swap', () => count('services') >= 2);
     const before = count(path.join('services', '01-colloquio.md'));
     await writeFile(file('services/01-colloquio.md'), 'tre');
     await eventually('a save in the new folder', () => count(path.join('services', '01-colloquio.md')) === before + 1);
