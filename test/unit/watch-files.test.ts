@@ -129,9 +129,7 @@ describe('watchFiles reports changes', { timeout: 15_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  // Retried: on Node 22 under load the swap went unnoticed in 1 of 8 full runs (a defect of the watcher's swap
-  // detection, open in the closing note of this round, not a slow clock).
-  it('notices a folder swapped for another of the same name, and watches the new one', { retry: 2 }, async () => {
+  it('notices a folder swapped for another of the same name, and watches the new one', async () => {
     const { file, count, errors } = await watched();
     await mkdir(file('services'));
     await writeFile(file('services/01-colloquio.md'), 'uno');
