@@ -1,17 +1,16 @@
 // chokidar without editor leftovers, with a second look at saves that came too soon and with folders replaced under the same name: reports every path whose bytes may have changed.
-import { realpathSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 
 /** A running watch over some folders. */
 export interface FileWatch {
-  /** Notes how `files` look as a build starts reading them, so a save that lands during the build is not lost. */
-  reading(files: Iterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
-// chokidar emits a file's change, then drops the file's further change events for 50 ms: look again after that.
+// chokidar emits a file's change, then drops the file's further change events for 50 ms (and raw events
+// for 5 ms before that): look again once that window has closed.
 const RECHECK_MS = 60;
 
 /**
@@ -37,35 +36,32 @@ export async function watchFiles(
     !roots.includes(file) &&
     (isEditorLeftover(path.basename(file)) || (info !== undefined && isLinkLoop(file, info, roots)));
   const watcher = watch(roots, { ignoreInitial: true, ignored });
-  /** Stat signature of a changed file when a build began to read it; none until a build has. */
-  const seen = new Map<string, string>();
-  const rechecks = new Map<string, NodeJS.Timeout>();
   /**
-   * Identity (device and inode, links followed) of each folder under the roots. chokidar compares a
-   * folder's names before and after an event: `mv services s.old && mv s.new services` leaves the
-   * same names, so it says nothing and goes on watching the folder moved away (as does a link
-   * re-pointed at a folder holding the same names). A new identity behind a known name tells.
+   * Stat signature of each file when it was last reported, taken at once, before any build can read
+   * it: what a build reads is that or newer. A later signature means a save the build may have missed.
    */
+  const reported = new Map<string, string>();
+  const rechecks = new Map<string, NodeJS.Timeout>();
+  /** Identity (device and inode, links followed) of each folder under the roots; see lookAgain. */
   const identities = new Map<string, string>();
   /** The look at each replaced folder in progress: events for one folder are handled in order. */
   const looks = new Map<string, Promise<void>>();
   let closed = false;
 
-  // A save within 50 ms of the previous one (a second save, a formatter, a burst) may reach no
-  // event: if the file differs from what the build read, report it once more.
-  const recheck = async (file: string): Promise<void> => {
-    rechecks.delete(file);
-    const before = seen.get(file);
-    seen.delete(file);
-    if (before !== undefined && (await signature(file)) !== before && !closed) report(file);
-  };
+  // chokidar drops events that come within its throttle windows (a second save, a formatter, a removal
+  // just after a save): a file is looked at again after each report, and reported once more if it
+  // differs. An event that finds the file as last reported is the same save seen twice: nothing new.
   const report = (file: string): void => {
-    // Whatever an earlier build read of this file is out of date now.
-    seen.delete(file);
+    const now = signature(file);
+    if (reported.get(file) === now) return;
+    reported.set(file, now);
     clearTimeout(rechecks.get(file));
     rechecks.set(
       file,
-      setTimeout(() => void recheck(file), RECHECK_MS),
+      setTimeout(() => {
+        rechecks.delete(file);
+        if (!closed) report(file);
+      }, RECHECK_MS),
     );
     changed(file);
   };
@@ -85,6 +81,11 @@ export async function watchFiles(
     );
     await Promise.all(folders.map((entry) => remember(path.join(folder, entry.name), [...above, id])));
   };
+  /**
+   * chokidar compares a folder's names before and after an event: `mv services s.old && mv s.new
+   * services` leaves the same names, so it says nothing and goes on watching the folder moved away (as
+   * does a link re-pointed at a folder holding the same names). A new identity behind a known name tells.
+   */
   const lookAgain = async (folder: string): Promise<void> => {
     const before = identities.get(folder);
     const now = await identity(folder);
@@ -118,9 +119,6 @@ export async function watchFiles(
   await Promise.all(roots.map((root) => remember(root)));
 
   return {
-    reading: async (files) => {
-      await Promise.all([...files].map(async (file) => rechecks.has(file) && seen.set(file, await signature(file))));
-    },
     close: async () => {
       closed = true;
       await watcher.close();
@@ -172,11 +170,8 @@ async function identity(folder: string): Promise<string | undefined> {
   return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
 }
 
-async function signature(file: string): Promise<string> {
-  try {
-    const info = await stat(file, { bigint: true });
-    return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-  } catch {
-    return 'missing';
-  }
+/** A file's bytes as far as stat tells (any save moves its change time); synchronous, so no build starts in between. */
+function signature(file: string): string {
+  const info = statSync(file, { bigint: true, throwIfNoEntry: false });
+  return info ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : 'missing';
 }

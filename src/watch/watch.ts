@@ -112,7 +112,6 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     const changedAt = firstChange ?? start;
     firstChange = undefined;
     await settle(changed);
-    await files.reading(changed);
     const reading = performance.now();
     const stillServing = () => render(say(current ? 'stillServing' : 'nothingToServe'), language);
     try {

@@ -140,9 +140,11 @@ describe('preview', () => {
   it('colours the URL on a terminal (a real pseudo-terminal through `script`), not on a pipe nor with NO_COLOR', async () => {
     const project = await builtProject();
     const command = `${process.execPath} ${BIN} preview --port 0`;
+    // Node counts a CI variable as a terminal without colours (CI sets it): not this terminal's case.
     const onTerminal = await startServing(['script', '-qefc', command, '/dev/null'], project, {
       NO_COLOR: undefined,
       FORCE_COLOR: undefined,
+      CI: undefined,
       TERM: 'xterm-256color',
     });
     stop(onTerminal);
