@@ -1,7 +1,5 @@
 // The editor's Italian strings: Sveltia's own Italian locale, with the strings it lacks or words differently supplied from our catalogue (src/cms/strings-it.ts).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { sveltiaFolder } from './sveltia-package.ts';
+import { sveltiaItalian } from './sveltia-package.ts';
 import { ITALIAN_STRINGS } from './strings-it.ts';
 
 type Strings = { [key: string]: string | Strings };
@@ -14,9 +12,7 @@ let merged: Promise<Uint8Array> | undefined;
  */
 export function italianStrings(packageRoot: string): Promise<Uint8Array> {
   merged ??= (async () => {
-    const own = JSON.parse(
-      await readFile(path.join(sveltiaFolder(packageRoot), 'locales', 'it.json'), 'utf8'),
-    ) as Strings;
+    const own = JSON.parse(await sveltiaItalian(packageRoot)) as Strings;
     return Buffer.from(JSON.stringify(mergeStrings(own, ITALIAN_STRINGS)));
   })();
   return merged;

@@ -1,12 +1,47 @@
 // Sveltia CMS's prebuilt bundle, served from /admin with everything it would fetch from CDNs (translations, fonts, helper modules) served beside it.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** The package's folder; it exports only its entry (npm/index.js), not its package.json. */
-export function sveltiaFolder(packageRoot: string): string {
-  const require = createRequire(path.join(packageRoot, 'package.json'));
-  return path.dirname(path.dirname(require.resolve('@sveltia/cms')));
+/**
+ * What src/cms/vendor/ holds: the few files /admin serves from Sveltia's npm tarball and from the
+ * three helper modules it loads, copied by `npm run vendor-sveltia` (scripts/vendor-sveltia.ts), each
+ * package's tarball integrity as the registry gave it and each file's sha256. Vendored, not installed:
+ * the package and its declared dependencies are about 90 MB of node_modules (source maps, Shiki
+ * grammars, the map widget, svgo) for these 2.5 MB (docs/web-editor.md).
+ */
+export const VENDOR_MANIFEST = 'vendor.json';
+export interface VendoredPackage {
+  version: string;
+  integrity: string;
+  /** Path in the package -> `sha256-<base64>`. */
+  files: Record<string, string>;
+}
+export type VendorManifest = Record<string, VendoredPackage>;
+
+/** Reads vendor.json and each vendored file, refusing one whose bytes are not those recorded. */
+async function vendored(packageRoot: string): Promise<{
+  manifest: VendorManifest;
+  read: (name: string, file: string) => Promise<Buffer>;
+}> {
+  const folder = path.join(packageRoot, 'src', 'cms', 'vendor');
+  const manifest = JSON.parse(await readFile(path.join(folder, VENDOR_MANIFEST), 'utf8')) as VendorManifest;
+  const read = async (name: string, file: string) => {
+    const expected = manifest[name]?.files[file];
+    const bytes = await readFile(path.join(folder, name, file));
+    const actual = `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
+    if (actual !== expected)
+      throw new Error(
+        `src/cms/vendor/${name}/${file}: its bytes are not those of ${name}@${manifest[name]?.version} recorded in ${VENDOR_MANIFEST}; run npm run vendor-sveltia`,
+      );
+    return bytes;
+  };
+  return { manifest, read };
+}
+
+/** Sveltia's Italian strings, as its package ships them. */
+export async function sveltiaItalian(packageRoot: string): Promise<string> {
+  return (await (await vendored(packageRoot)).read('@sveltia/cms', 'locales/it.json')).toString('utf8');
 }
 
 /**
@@ -30,7 +65,7 @@ function rewrites(folder: string): { from: string; to: string; times: number }[]
   ];
 }
 
-/** The modules Sveltia imports from the CDN that the editor uses, as `<name>@<version>/<file>` -> the installed file. */
+/** The modules Sveltia imports from the CDN that the editor uses -> their file, served as `vendor/<name>@<version>/<file>`. */
 const VENDOR_FILES: Record<string, string> = {
   // Entries handed to our preview templates and event listeners are Immutable maps.
   immutable: 'dist/immutable.es.js',
@@ -66,10 +101,9 @@ export function sveltiaFiles(packageRoot: string, folder: string): Promise<Map<s
 }
 
 async function readSveltiaFiles(packageRoot: string, folder: string): Promise<Map<string, Uint8Array>> {
-  const root = sveltiaFolder(packageRoot);
-  const require = createRequire(path.join(root, 'package.json'));
+  const { manifest, read } = await vendored(packageRoot);
   const files = new Map<string, Uint8Array>();
-  let bundle = await readFile(path.join(root, 'dist', 'sveltia-cms.js'), 'utf8');
+  let bundle = (await read('@sveltia/cms', 'dist/sveltia-cms.js')).toString('utf8');
   for (const { from, to, times } of rewrites(folder)) {
     const found = bundle.split(from).length - 1;
     if (found !== times)
@@ -80,15 +114,10 @@ async function readSveltiaFiles(packageRoot: string, folder: string): Promise<Ma
   }
   files.set('sveltia-cms.js', Buffer.from(bundle));
   // React DOM, which preview templates need, is a chunk Sveltia loads from beside its own script.
-  files.set('chunks/react-dom.js', await readFile(path.join(root, 'dist', 'chunks', 'react-dom.js')));
-  const ranges = (
-    JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
-  ).dependencies;
+  files.set('chunks/react-dom.js', await read('@sveltia/cms', 'dist/chunks/react-dom.js'));
   for (const [name, file] of Object.entries(VENDOR_FILES)) {
-    // Sveltia asks for the version its package.json names, without the range's ^.
-    const version = ranges[name]?.replace(/^\D/, '');
-    const installed = path.dirname(require.resolve(`${name}/package.json`));
-    files.set(`vendor/${name}@${version}/${file}`, await readFile(path.join(installed, file)));
+    // Vendored at the version Sveltia's package.json names, which is the one it asks for (without the range's ^).
+    files.set(`vendor/${name}@${manifest[name]?.version}/${file}`, await read(name, file));
   }
   for (const [served, file] of Object.entries(FONT_FILES)) {
     files.set(`fonts/${served}`, await readFile(path.join(packageRoot, 'src', 'cms', 'fonts', file)));
