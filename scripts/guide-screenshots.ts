@@ -1,13 +1,14 @@
 // `npm run screenshots`: the pictures of docs/guida-redazione.md, taken from the real editor and site (watch --edit on a copy of content/, the folder picker stubbed as in the browser tests).
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser } from '../test/browser/helpers/browser.ts';
+import { replaceImageAndSave, writeHeicPhoto } from '../test/browser/helpers/editor-steps.ts';
 import { fillFolder, stubFolderPicker } from '../test/browser/helpers/local-folder.ts';
+import { copySampleContent, startWatch } from '../test/helpers/watch-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'img');
@@ -25,21 +26,9 @@ async function shoot(page: Page, name: string, selector?: string): Promise<void>
 const scratch = await mkdtemp(path.join(tmpdir(), 'brochure-guide-'));
 // The folder the sign-in page names (a site's checkout is usually called so).
 const project = path.join(scratch, 'sito');
-await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
-const watch = spawn(
-  process.execPath,
-  [path.join(ROOT, 'bin', 'brochure.js'), 'watch', '--edit', '--port', '0', '--lang', 'it'],
-  { cwd: project },
-);
-let output = '';
-watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-const url = await new Promise<string>((resolve, reject) => {
-  watch.stdout.on('data', () => {
-    const found = /Serving (http:\/\/localhost:\d+)/.exec(output)?.[1];
-    if (found) resolve(found);
-  });
-  watch.once('exit', (code) => reject(new Error(`watch exited with ${code}`)));
-});
+await copySampleContent(project);
+const watch = await startWatch(['--edit', '--port', '0', '--lang', 'it'], project);
+const { url } = watch;
 
 const browser = await launchBrowser();
 try {
@@ -76,18 +65,10 @@ try {
 
   // A photo from an iPhone, refused before anything is written.
   const heic = path.join(project, 'foto.HEIC');
-  await writeFile(heic, Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4000, 1)]));
+  await writeHeicPhoto(heic);
   await open('/collections/professionals/entries/chiara-de-santis');
   await page.getByRole('textbox', { name: 'Nome e cognome', exact: true }).waitFor();
-  await page
-    .getByRole('button', { name: /Sostituisci l.immagine/ })
-    .first()
-    .click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
-  await (await chooser).setFiles(heic);
-  await page.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
-  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await replaceImageAndSave(page, heic);
   await page.getByText('La voce non è stata salvata.').waitFor();
   await shoot(page, 'rifiuto-heic');
 
@@ -115,7 +96,6 @@ try {
   await shoot(site, 'errore');
 } finally {
   await browser.close();
-  watch.kill('SIGINT');
-  await new Promise((resolve) => watch.once('exit', resolve));
+  await watch.stop();
   await rm(scratch, { recursive: true, force: true });
 }

@@ -99,28 +99,26 @@ function createProgram(): Command {
             import('./launch/report.ts'),
             import('./launch/rules.ts'),
           ]);
-          // Read when there is something to report: a clean build does not parse site.yaml for it.
-          const language = () => messagesLanguage(flags.lang, options.content);
-          const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr);
+          const language = await messagesLanguage(flags.lang, options.content);
+          const stopProgress = options.quiet ? undefined : showImageProgress(process.stderr, language);
           const result = await buildSite(options).finally(stopProgress);
           if (!result.ok) {
-            const chosen = await language();
             return fail(
               result.problems,
-              render(say('leftUnchanged', { folder: `${displayPath(options.out)}/` }), chosen),
-              chosen,
+              render(say('leftUnchanged', { folder: `${displayPath(options.out)}/` }), language),
+              language,
             );
           }
           await writeSite(options.out, result.files, guard, (file, bytes) =>
             siblingsOf(file, bytes, result.pages.length, options.cacheDir),
           );
-          if (result.problems.length > 0) console.error(formatReport(result.problems, await language()));
+          if (result.problems.length > 0) console.error(formatReport(result.problems, language));
           if (options.quiet) return;
           const notes = [
-            await formatComplianceSummary(checkCompliance(result), language),
-            await formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language),
+            formatComplianceSummary(checkCompliance(result), language),
+            formatLaunchSummary(checkLaunch(await launchInput(result.model, options.content)), language),
           ].filter((line) => line !== null);
-          console.log([...notes, formatSummary(result, displayPath(options.out))].join('\n'));
+          console.log([...notes, formatSummary(result, displayPath(options.out), language)].join('\n'));
         },
       ),
     );
@@ -210,12 +208,8 @@ function createProgram(): Command {
       const note = serving.portNote(options.port, server.port, language);
       if (note) console.log(note);
       const shownBase = base === '/' ? '' : base;
-      const others = networkUrls(options.host, server.port, shownBase)
-        .map((url) => ` and ${serving.shownUrl(url)}`)
-        .join('');
-      console.log(
-        `Serving ${displayPath(options.out)}/ at ${serving.shownUrl(`${server.url}${shownBase}`)}${others} (Ctrl-C to stop)`,
-      );
+      const urls = serving.shownUrls(server.url, networkUrls(options.host, server.port, shownBase), shownBase);
+      console.log(render(say('previewServing', { folder: `${displayPath(options.out)}/`, urls }), language));
       await serving.openIfAsked(flags, `${server.url}${base}`, language);
       await stopOnSignal(() => server.close());
     });
@@ -256,7 +250,7 @@ function createProgram(): Command {
           if (guard) await prepareOutput(options.out, guard, options.content);
           const { watchSite } = await import('./watch/watch.ts');
           // For the whole session: a photo added while watching is encoded with the same progress line.
-          const stopProgress = showImageProgress(process.stderr);
+          const stopProgress = showImageProgress(process.stderr, language);
           const starting = watchSite(options, {
             write: flags.out !== undefined,
             guard,

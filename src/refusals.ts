@@ -29,10 +29,10 @@ export const folderNames = {
   root: say('folderRoot'),
 };
 
-/** The first four of `names`, and how many more there are: the `listed` of `outputRefusals.foreignFiles`. */
-export function listedNames(names: readonly string[]): Param {
-  const first = names.slice(0, 4).join(', ');
-  return names.length > 4 ? say('listedMore', { names: first, count: names.length - 4 }) : first;
+/** The first `most` of `names`, and how many more there are: the `listed` of `outputRefusals.foreignFiles`. */
+export function listedNames(names: readonly string[], most = 4): Param {
+  const first = names.slice(0, most).join(', ');
+  return names.length > most ? say('listedMore', { names: first, count: names.length - most }) : first;
 }
 
 /** Problems of a content file as a file (the `file` field of its ContentError). */
@@ -102,9 +102,8 @@ export const publicProblems = {
 
 /** The dev servers' answers to requests that are not theirs. */
 export const hostRefusals = {
-  host: (allowed: readonly string[]) =>
-    `This server answers only to ${allowed.join(', ')}; open it as http://localhost:<port>.`,
-  origin: 'Requests from other sites are refused.',
+  host: (allowed: readonly string[]) => say('hostRefused', { names: allowed.join(', ') }),
+  origin: say('originRefused'),
 };
 
 /** What to do about a failure of the machine, by error code (`cannot write <path>: <advice>.`). */

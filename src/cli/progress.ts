@@ -1,5 +1,6 @@
 // The progress line `build` and `watch` draw on a terminal while images are encoded; nothing on a pipe or a file.
 import { onImageProgress } from '../bundle/image-progress.ts';
+import { render, say, type Language } from '../messages/text.ts';
 
 /** The least a stream must offer: a terminal knows its width; a pipe is not a TTY. */
 interface Terminal {
@@ -9,10 +10,10 @@ interface Terminal {
 }
 
 /**
- * Shows `Encoding images: 12/33` on `stream`, redrawn in place on each variant and erased when the
- * image stage ends, if `stream` is a terminal; returns the function that stops listening.
+ * Shows `Encoding images: 12/33` (in `language`) on `stream`, redrawn in place on each variant and
+ * erased when the image stage ends, if `stream` is a terminal; returns the function that stops listening.
  */
-export function showImageProgress(stream: Terminal): () => void {
+export function showImageProgress(stream: Terminal, language: Language): () => void {
   if (!stream.isTTY) return () => undefined;
   let drawn = false;
   return onImageProgress((event) => {
@@ -21,7 +22,7 @@ export function showImageProgress(stream: Terminal): () => void {
       drawn = false;
       return;
     }
-    const line = `Encoding images: ${event.done}/${event.total}`;
+    const line = render(say('encodingImages', { done: event.done, total: event.total }), language);
     // \r and "erase line": the next line replaces this one, and a narrow window never wraps it
     // (a terminal of unknown size reports 0 columns).
     stream.write(`\r\x1b[2K${line.slice(0, Math.max(0, (stream.columns || 80) - 1))}`);

@@ -25,18 +25,10 @@ export function findingLines(
   );
 }
 
-/**
- * `Compliance: 3 warnings (run "brochure check --compliance")`, or null when nothing warns. The language
- * is asked for only then: a clean build does not read site.yaml for it.
- */
-export async function formatComplianceSummary(
-  findings: readonly Finding[],
-  language: () => Promise<Language>,
-): Promise<string | null> {
+/** `Compliance: 3 warnings (run "brochure check --compliance")`, or null when nothing warns. */
+export function formatComplianceSummary(findings: readonly Finding[], language: Language): string | null {
   const warnings = warningsOf(findings);
-  return warnings === 0
-    ? null
-    : render(say('complianceSummary', { warnings: warningCount(warnings) }), await language());
+  return warnings === 0 ? null : render(say('complianceSummary', { warnings: warningCount(warnings) }), language);
 }
 
 /** How many findings warn. */

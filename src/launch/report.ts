@@ -69,25 +69,21 @@ export function formatLaunchReport(findings: readonly LaunchFinding[], language:
  * The line `build` adds when a rule fails, or null when none does. When every failure is a placeholder
  * (the untouched sample, or what is left of it), it says so, and names the first thing to replace.
  */
-export async function formatLaunchSummary(
-  findings: readonly LaunchFinding[],
-  language: () => Promise<Language>,
-): Promise<string | null> {
+export function formatLaunchSummary(findings: readonly LaunchFinding[], language: Language): string | null {
   const failures = findings.filter((finding) => finding.status === 'fail');
   if (failures.length === 0) return null;
-  const chosen = await language();
   const counted = { count: failures.length, checks: say(failures.length === 1 ? 'launchCheckOne' : 'launchChecks') };
   if (!failures.every((finding) => PLACEHOLDER_RULES.has(finding.rule)))
-    return render(say('launchSummary', counted), chosen);
+    return render(say('launchSummary', counted), language);
   const first = grouped(failures)[0]!;
-  const thing = render(say(first.heading!), chosen);
+  const thing = render(say(first.heading!), language);
   return render(
     say('launchSummaryPlaceholders', {
       ...counted,
       first: `${thing[0]!.toLowerCase()}${thing.slice(1)}`,
       file: first.findings[0]!.file,
     }),
-    chosen,
+    language,
   );
 }
 

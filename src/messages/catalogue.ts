@@ -569,7 +569,7 @@ export const CATALOGUE = {
     en: 'all {count} pages have a title and a description',
     it: 'tutte le {count} pagine hanno un titolo e una descrizione',
   },
-  // Deploying and serving (issue 25): host-config (src/host/host-config.ts), preview and watch's port and browser (src/serve/dev-server.ts), the first run (src/launch/).
+  // Deploying and serving: host-config (src/host/host-config.ts), preview and watch's port and browser (src/serve/serving.ts).
   portBusy: {
     en: 'Port {port} is already in use. Stop the program using it, choose another port with --port <number>, or leave out --port to take the next free one.',
     it: 'La porta {port} è già occupata. Chiudi il programma che la usa, scegli un’altra porta con --port <numero>, oppure togli --port per prendere la prima libera.',
@@ -598,6 +598,67 @@ export const CATALOGUE = {
     en: 'Could not open a browser ({reason}); open {url} yourself.',
     it: 'Non sono riuscito ad aprire il browser ({reason}): apri tu {url}.',
   },
+  // The `{reason}` of browserNotOpened when the opener is not installed (src/serve/open-browser.ts).
+  openerMissing: { en: '{command} not found', it: '{command} non trovato' },
+  // The command line's own lines: build's summary (src/cli/summary.ts), the progress line (src/cli/progress.ts),
+  // preview's and watch's (src/cli.ts, src/watch/watch.ts). `{urls}` is every address the site is served at.
+  pageCount: { en: '{count} page', it: '{count} pagina' },
+  pagesCount: { en: '{count} pages', it: '{count} pagine' },
+  fileCount: { en: '{count} file', it: '{count} file' },
+  filesCount: { en: '{count} files', it: '{count} file' },
+  imageEncoded: { en: '{count} image encoded', it: '{count} immagine convertita' },
+  imagesEncoded: { en: '{count} images encoded', it: '{count} immagini convertite' },
+  summaryAssets: { en: 'assets', it: 'altri file' },
+  summaryBuilt: {
+    en: 'Built {pages}, {size} in {seconds} s into {folder} (content {content} ms, assets {assets} ms, render {render} ms).',
+    it: 'Sito pronto in {folder}: {pages}, {size} in {seconds} s (contenuti {content} ms, altri file {assets} ms, pagine {render} ms).',
+  },
+  encodingImages: { en: 'Encoding images: {done}/{total}', it: 'Preparo le immagini: {done}/{total}' },
+  previewServing: {
+    en: 'Serving {folder} at {urls} (Ctrl-C to stop)',
+    it: 'Anteprima di {folder} su {urls} (Ctrl-C per fermare)',
+  },
+  watchBuilt: { en: 'Built {pages} in {seconds} s.', it: 'Sito pronto: {pages} in {seconds} s.' },
+  watchServing: {
+    en: 'Serving {urls} (watching {folders}; Ctrl-C to stop)',
+    it: 'Anteprima su {urls}, aggiornata a ogni modifica in {folders} (Ctrl-C per fermare)',
+  },
+  watchUnchanged: {
+    en: '{files}: {rendered} of {total} pages rendered in {ms} ms, output unchanged.',
+    it: '{files}: {rendered} pagine su {total} rigenerate in {ms} ms, il sito non cambia.',
+  },
+  watchReloading: {
+    en: '{files}: {rendered} of {total} pages rendered in {ms} ms, reloading (revision {revision}).',
+    it: '{files}: {rendered} pagine su {total} rigenerate in {ms} ms, ricarico le pagine aperte (versione {revision}).',
+  },
+  watchNotWritten: { en: 'Could not write {folder}: {reason}', it: 'Non sono riuscito a scrivere {folder}: {reason}' },
+  watchFilesFailed: {
+    en: 'Watching files failed: {reason}',
+    it: 'Ho smesso di seguire le modifiche ai file: {reason}',
+  },
+  // What `watch --edit` prints: Sveltia saves from the browser, which browsers allow only on localhost.
+  editorLocal: {
+    en: 'Editor: {url} (in Chrome or Edge on this computer: "Lavora con Repository Locale", then pick the project folder {folder}; the browser saves the files under content/ itself, this server accepts no writes)',
+    it: 'Editor: {url} (in Chrome o Edge su questo computer: "Lavora con Repository Locale", poi scegli la cartella del progetto {folder}; è il browser a salvare i file in content/, questo server non scrive nulla)',
+  },
+  editorNetwork: {
+    en: "Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at {url}, in this computer's browser.",
+    it: 'Gli altri dispositivi della rete possono aprire /admin ma non salvare nulla su questo computer: si modifica solo da {url}, nel browser di questo computer.',
+  },
+  // What the servers of preview and watch answer in place of a page (src/serve/).
+  noGoodBuild: {
+    en: 'No good build yet: the terminal lists the problems. This page reloads once they are fixed.',
+    it: 'Il sito non si è ancora potuto costruire: il terminale elenca i problemi. Questa pagina si ricarica appena sono corretti.',
+  },
+  hostRefused: {
+    en: 'This server answers only to {names}; open it as http://localhost:<port>.',
+    it: 'Questo server risponde solo a {names}: aprilo come http://localhost:<porta>.',
+  },
+  originRefused: { en: 'Requests from other sites are refused.', it: 'Le richieste da altri siti sono rifiutate.' },
+  methodNotAllowed: { en: 'Method not allowed', it: 'Metodo non consentito' },
+  badRequest: { en: 'Bad request', it: 'Richiesta non valida' },
+  notFound: { en: 'Not found', it: 'Pagina non trovata' },
+  serverError: { en: 'Internal server error', it: 'Errore interno del server' },
   // The launch findings (src/launch/rules.ts).
   launchListComma: { en: '{list}, {next}', it: '{list}, {next}' },
   launchListSemicolon: { en: '{list}; {next}', it: '{list}; {next}' },

@@ -22,13 +22,14 @@ export type Text = { [C in Code]: { readonly code: C; readonly params: Params<C>
 /**
  * A value in a message: as it is (a name, a path, a size, a quoted value from the file), a Text
  * rendered in the same language (a kind of value, a folder's name), or several: alternatives
- * (`a, b or c`), or a plain list (`a, b, c`; `a; b` with `separator`).
+ * (`a, b or c`), all of them (`a, b and c`), or a plain list (`a, b, c`; `a; b` with `separator`).
  */
 export type Param =
   | string
   | number
   | Text
   | { readonly oneOf: readonly Param[] }
+  | { readonly allOf: readonly Param[] }
   | { readonly list: readonly Param[]; readonly separator?: string };
 
 /** The message of `code` with its values; TypeScript checks the values against the `{name}`s of the text. */
@@ -40,7 +41,8 @@ export function say<C extends Code>(code: C, ...[params]: keyof Params<C> extend
 export function render(value: Param, language: Language): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
-  if ('oneOf' in value) return alternatives(value.oneOf, language);
+  if ('oneOf' in value) return joined(value.oneOf, 'or', language);
+  if ('allOf' in value) return joined(value.allOf, 'and', language);
   if ('list' in value) return value.list.map((item) => render(item, language)).join(value.separator ?? ', ');
   const params: Record<string, Param> = value.params;
   return CATALOGUE[value.code][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -48,11 +50,11 @@ export function render(value: Param, language: Language): string {
   );
 }
 
-/** `a, b or c`; `something else` for no alternative. */
-function alternatives(params: readonly Param[], language: Language): string {
+/** `a, b or c` (`a, b and c`); `something else` for none. */
+function joined(params: readonly Param[], last: 'or' | 'and', language: Language): string {
   const items = params.map((item) => render(item, language));
   if (items.length <= 1) return items[0] ?? CATALOGUE.somethingElse[language];
-  return `${items.slice(0, -1).join(', ')}${CATALOGUE.or[language]}${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')}${CATALOGUE[last][language]}${items.at(-1)}`;
 }
 
 /**
@@ -71,10 +73,18 @@ export function renderField(field: string | Text, language: Language): string {
     .join(', ');
 }
 
+/** A code whose only value is `{count}`: a counted noun (`{count} page`). */
+type CountCode = { [C in Code]: [keyof Params<C>] extends ['count'] ? C : never }[Code];
+
+/** `1 page`, `7 pages`: `n` with the catalogue's words for one (`one`) or for any other count (`many`). */
+export function counted(n: number, one: CountCode, many: CountCode): Text {
+  return { code: n === 1 ? one : many, params: { count: n } } as Text;
+}
+
 /** "2 errors and 1 warning." in `language`. */
 export function totals(errors: number, warnings: number, language: Language): string {
-  const count = (n: number, one: Code, many: Code) =>
-    n === 0 ? '' : CATALOGUE[n === 1 ? one : many][language].replace('{count}', String(n));
+  const count = (n: number, one: CountCode, many: CountCode) =>
+    n === 0 ? '' : render(counted(n, one, many), language);
   const parts = [count(errors, 'error', 'errors'), count(warnings, 'warningCount', 'warnings')].filter(Boolean);
   return parts.length > 0 ? `${parts.join(CATALOGUE.and[language])}.` : '';
 }

@@ -1,6 +1,7 @@
 // The dev servers answer only their own host names, so a web page cannot read them through DNS rebinding.
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
+import type { Text } from '../messages/text.ts';
 import { hostRefusals } from '../refusals.ts';
 
 /**
@@ -40,14 +41,14 @@ export function hostGuard(
 
 /**
  * Undefined when the request names an allowed host (and, if it says where it comes from, an allowed
- * origin); otherwise the status and text to refuse it with. A rebinding page reaches the server
+ * origin); otherwise the status and message to refuse it with. A rebinding page reaches the server
  * under its own name, which is not in the set; a page elsewhere that opens the reload stream sends
  * its own `Origin`.
  */
 export function refusal(
   req: IncomingMessage,
   allowed: ReadonlySet<string>,
-): { status: number; text: string } | undefined {
+): { status: number; text: Text } | undefined {
   const host = req.headers.host;
   if (!host || !allowed.has(hostName(host))) {
     return { status: 421, text: hostRefusals.host([...allowed]) };

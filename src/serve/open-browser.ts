@@ -1,5 +1,6 @@
 // `--open`: the served URL in the default browser, through the platform's own opener (open, start, xdg-open).
 import { spawn } from 'node:child_process';
+import { say, type Param } from '../messages/text.ts';
 
 /**
  * The command that opens `url`: `BROCHURE_OPENER` when set (a program given the URL as its one
@@ -19,13 +20,13 @@ export function openerFor(
 
 /**
  * Starts the opener and lets it run on its own (a browser opened from it outlives the server).
- * Resolves to undefined once it started, or to the reason it could not (no such program).
+ * Resolves to undefined once it started, or to the reason it could not (no such program, in the catalogue's words).
  */
 export function openBrowser(
   url: string,
   platform: NodeJS.Platform = process.platform,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<string | undefined> {
+): Promise<Param | undefined> {
   const [command, args] = openerFor(url, platform, env);
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -34,7 +35,7 @@ export function openBrowser(
       windowsVerbatimArguments: platform === 'win32',
     });
     child.once('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ENOENT' ? `${command} not found` : error.message),
+      resolve(error.code === 'ENOENT' ? say('openerMissing', { command }) : error.message),
     );
     child.once('spawn', () => {
       child.unref();

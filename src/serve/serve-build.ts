@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { ADMIN_DIR, fileOfPath, NOT_FOUND_FILE } from '../routes.ts';
 import type { LiveReload } from '../watch/live-reload.ts';
+import { render, say, type Language } from '../messages/text.ts';
 import { isCompressible } from './media-types.ts';
 import { appendToBody } from './rewrite-html.ts';
 import type { ServeOptions } from './server.ts';
@@ -15,17 +16,19 @@ import type { ServeOptions } from './server.ts';
  * page gets the reload script here, on its way out, so the build (and `watch --out`) stays
  * deployable. Before a first good build every page is a placeholder, so the overlay can show why.
  * The CSP above all comes from the build's `_headers`: a page that breaks it should break here
- * first, not once deployed. `base` is the site's base path, where the reload client is served too.
+ * first, not once deployed. `base` is the site's base path, where the reload client is served too;
+ * `language` the placeholder's.
  */
 export function serveBuild(
   current: () => BuildSuccess | undefined,
   live: LiveReload,
   devFiles: ReadonlyMap<string, Uint8Array>,
   base: () => string = () => '/',
+  language: Language = 'en',
 ): Pick<ServeOptions, 'files' | 'headers'> {
   const waiting = Buffer.from(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
-      `<body><p>No good build yet: the terminal lists the problems. This page reloads once they are fixed.</p></body></html>`,
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>brochure watch</title></head>` +
+      `<body><p>${render(say('noGoodBuild'), language)}</p></body></html>`,
   );
   // What was sent of each file of the build, for as long as the build holds the same bytes and the
   // reload script is the same: a page of several megabytes is copied and compressed once, not per request.

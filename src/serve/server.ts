@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../cli/display-path.ts';
-import { render, say, type Language } from '../messages/text.ts';
+import { render, say, type Language, type Text } from '../messages/text.ts';
 import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.ts';
 import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
@@ -27,7 +27,7 @@ export interface ServeOptions {
    * port above it is taken, as Vite does without `strictPort`.
    */
   strictPort?: boolean;
-  /** The language of the busy-port error; English by default. */
+  /** The language of the busy-port error and of the plain-text answers (a refused host, a 404 without a 404 page); English by default. */
   language?: Language;
   /** The site's base path (`/studio-pss/`), or how to read it per request (watch: from the last build); `/` by default. */
   base?: string | (() => string);
@@ -124,9 +124,15 @@ async function lookup(files: SiteFiles, rawPath: string): Promise<Lookup> {
   return 'missing';
 }
 
-function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+function sendText(
+  res: ServerResponse,
+  language: Language | undefined,
+  status: number,
+  text: Text,
+  extra: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra });
-  res.end(text);
+  res.end(render(text, language ?? 'en'));
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -174,12 +180,14 @@ async function respond(
   res: ServerResponse,
 ): Promise<void> {
   const refused = guard(req);
-  if (refused) return sendText(res, refused.status, refused.text);
+  const answer = (status: number, text: Text, extra?: Record<string, string>) =>
+    sendText(res, options.language, status, text, extra);
+  if (refused) return answer(refused.status, refused.text);
   if (options.handle?.(req, res)) return;
   // No write of any kind, anywhere (the web editor saves from the browser, not through this server). The
   // body is never read: closing the connection stops a large one from being received at all.
   if (req.method !== 'GET' && req.method !== 'HEAD')
-    return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD', Connection: 'close' });
+    return answer(405, say('methodNotAllowed'), { Allow: 'GET, HEAD', Connection: 'close' });
   const base = (typeof options.base === 'function' ? options.base() : options.base) ?? '/';
   // req.url is the raw request target: unlike URL parsing it keeps `..`, so lookup() judges what the client sent.
   const raw = req.url ?? '/';
@@ -190,7 +198,7 @@ async function respond(
     return void res.end();
   }
   const result = target ? await lookup(options.files, target.path) : 'missing';
-  if (result === 'bad') return sendText(res, 400, 'Bad request');
+  if (result === 'bad') return answer(400, say('badRequest'));
   if (typeof result === 'object' && 'redirect' in result) {
     res.writeHead(301, {
       ...hostHeaders(result.file),
@@ -202,7 +210,7 @@ async function respond(
     result === 'missing'
       ? await options.files.read(NOT_FOUND_FILE).then((body) => body && { file: NOT_FOUND_FILE, body })
       : result;
-  if (!page) return sendText(res, 404, 'Not found');
+  if (!page) return answer(404, say('notFound'));
   const status = result === 'missing' ? 404 : 200;
   const sent = await encodedBody(options.files, page.file, page.body, req.headers['accept-encoding']);
   const etag = `"${createHash('sha1').update(sent.body).digest('base64url')}${sent.encoding ? `-${sent.encoding}` : ''}"`;
@@ -233,7 +241,7 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const guard = hostGuard(options.host);
   const server = createServer((req, res) => {
     respond(options, guard, req, res).catch(() =>
-      res.headersSent ? res.destroy() : sendText(res, 500, 'Internal server error'),
+      res.headersSent ? res.destroy() : sendText(res, options.language, 500, say('serverError')),
     );
   });
   const listen = (port: number) =>

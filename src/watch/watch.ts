@@ -5,7 +5,8 @@ import { buildSite, type BuildSuccess, type StageTimes } from '../build.ts';
 import { bundleReloadClient } from '../bundle/reload-client.ts';
 import { editorRoot } from '../cms/build-admin.ts';
 import { formatReport } from '../errors.ts';
-import { render, say, type Language } from '../messages/text.ts';
+import { counted, render, say, type Language } from '../messages/text.ts';
+import { listedNames } from '../refusals.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { writeSite } from '../output/write-site.ts';
 import { siblingsOf } from '../host/precompress.ts';
@@ -16,7 +17,7 @@ import { crashReport, errorDetails, LiveReload, problemsReport, RELOAD_CLIENT_FI
 import { RebuildQueue } from './rebuild-queue.ts';
 import { serveBuild } from '../serve/serve-build.ts';
 import { serveSite } from '../serve/server.ts';
-import { portNote, shownUrl } from '../serve/serving.ts';
+import { portNote, shownUrls } from '../serve/serving.ts';
 import { settle } from './settle.ts';
 import { watchFiles } from './watch-files.ts';
 import { networkUrls } from '../serve/network-urls.ts';
@@ -89,7 +90,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   const base = () => (current ? basePath(current.model.site.url) : '/');
   const localEditor = settings.edit === true;
   const server = await serveSite({
-    ...serveBuild(() => current, live, devFiles, base),
+    ...serveBuild(() => current, live, devFiles, base, language),
     port: options.port,
     strictPort: settings.strictPort ?? true,
     language,
@@ -139,12 +140,18 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       );
       const previous = current;
       current = result;
-      const summary = `${describe([...changed].map(shown))}: ${cache.pagesRendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - start)} ms`;
+      const rebuilt = {
+        files: listedNames([...changed].map(shown), 3),
+        rendered: cache.pagesRendered,
+        total: result.pages.length,
+        ms: Math.round(performance.now() - start),
+      };
       // A save that changes no output (saving an unmodified file) reloads nothing.
-      if (previous && !live.failing && sameFiles(previous.files, result.files)) log(`${summary}, output unchanged.`);
+      if (previous && !live.failing && sameFiles(previous.files, result.files))
+        log(render(say('watchUnchanged', rebuilt), language));
       else {
         live.reload();
-        if (changed.size > 0) log(`${summary}, reloading (revision ${live.revision}).`);
+        if (changed.size > 0) log(render(say('watchReloading', { ...rebuilt, revision: live.revision }), language));
       }
       if (settings.write) {
         await writeSite(options.out, result.files, settings.guard, (file, bytes) =>
@@ -152,7 +159,10 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         ).catch((reason: unknown) =>
           error(
             describeEnvironmentError(reason, shown, language, options.out) ??
-              `Could not write ${shown(options.out)}/: ${errorDetails(reason).message}`,
+              render(
+                say('watchNotWritten', { folder: `${shown(options.out)}/`, reason: errorDetails(reason).message }),
+                language,
+              ),
           ),
         );
       }
@@ -178,25 +188,25 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       firstChange ??= performance.now();
       queue.add(file);
     },
-    (reason) => error(`Watching files failed: ${errorDetails(reason).message}`),
+    (reason) => error(render(say('watchFilesFailed', { reason: errorDetails(reason).message }), language)),
   );
 
   const first = performance.now();
   await queue.runNow();
-  if (current) log(`Built ${current.pages.length} pages in ${((performance.now() - first) / 1000).toFixed(2)} s.`);
+  if (current) {
+    const pages = counted(current.pages.length, 'pageCount', 'pagesCount');
+    log(render(say('watchBuilt', { pages, seconds: ((performance.now() - first) / 1000).toFixed(2) }), language));
+  }
   const shownBase = base() === '/' ? '' : base();
-  if (localEditor)
-    for (const line of editorLines(
-      `http://localhost:${server.port}${shownBase || '/'}admin`,
-      shown(editorRoot(options)),
-      options.host,
-    ))
-      log(line);
-  log(
-    `Serving ${shownUrl(`${server.url}${shownBase}`)}${networkUrls(options.host, server.port, shownBase)
-      .map((url) => ` and ${shownUrl(url)}`)
-      .join('')} (watching ${roots.map((root) => `${shown(root)}/`).join(', ')}; Ctrl-C to stop)`,
-  );
+  if (localEditor) {
+    const url = `http://localhost:${server.port}${shownBase || '/'}admin`;
+    log(render(say('editorLocal', { url, folder: `${shown(editorRoot(options))}/` }), language));
+    // Sveltia saves through the File System Access API, which browsers allow only on localhost.
+    if (!LOOPBACK.has(options.host)) log(render(say('editorNetwork', { url }), language));
+  }
+  const urls = shownUrls(server.url, networkUrls(options.host, server.port, shownBase), shownBase);
+  const folders = { list: roots.map((root) => `${shown(root)}/`) };
+  log(render(say('watchServing', { urls, folders }), language));
 
   return {
     url: server.url,
@@ -211,27 +221,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
   };
 }
 
-/**
- * What `--edit` prints. Sveltia saves from the browser through the File System Access API, which
- * browsers allow only on localhost: this server writes nothing, whatever address it listens on.
- */
-function editorLines(url: string, root: string, host: string | undefined): string[] {
-  const lines = [
-    `Editor: ${url} (in Chrome or Edge on this computer: "Lavora con Repository Locale", then pick the project folder ${root}/; the browser saves the files under content/ itself, this server accepts no writes)`,
-  ];
-  if (host !== undefined && !LOOPBACK.has(host)) {
-    lines.push(
-      `Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at ${url}, in this computer's browser.`,
-    );
-  }
-  return lines;
-}
-
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-
-function describe(files: string[]): string {
-  return files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
-}
 
 function sameFiles(a: ReadonlyMap<string, Uint8Array>, b: ReadonlyMap<string, Uint8Array>): boolean {
   if (a.size !== b.size) return false;

@@ -1,15 +1,15 @@
 // The web editor as the psychologists use it, against `brochure watch --edit`: Sveltia CMS editing a copy of the project's files in the browser (its folder picker stubbed with a private folder, test/browser/helpers/local-folder.ts).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.ts';
 import { runInProcess } from '../helpers/cli-in-process.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
+import { copySampleContent, startWatch, type WatchProcess } from '../helpers/watch-process.ts';
 import { blockedRequests } from './helpers/browser.ts';
+import { replaceImageAndSave, writeHeicPhoto } from './helpers/editor-steps.ts';
 import { fillFolder, readFolder, stubFolderPicker } from './helpers/local-folder.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 
@@ -37,9 +37,7 @@ function changedLines(before: string, after: string): string[] {
 describe('the web editor of brochure watch --edit', () => {
   let project: string;
   let content: string;
-  let watch: ChildProcessWithoutNullStreams;
-  let exited: Promise<number | null>;
-  const output = { stdout: '', stderr: '' };
+  let watch: WatchProcess | undefined;
   let url: string;
   let browser: Browser;
   let context: BrowserContext;
@@ -92,19 +90,10 @@ describe('the web editor of brochure watch --edit', () => {
     await mkdir(screenshots, { recursive: true });
     project = await tempDir('brochure-cms-');
     content = path.join(project, 'content');
-    await cp(path.join(ROOT, 'content'), content, { recursive: true });
-    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], {
-      cwd: project,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
-    watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
-    watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+    await copySampleContent(project);
+    watch = await startWatch(['--edit', '--port', '0', '--lang', 'it'], project);
+    ({ url } = watch);
     browser = await connectBrowser();
-    url = await eventually('the URL', () => {
-      if (watch.exitCode !== null) throw new Error(`watch exited with ${watch.exitCode}:\n${output.stderr}`);
-      return /Serving (http:\/\/localhost:\d+)/.exec(output.stdout)?.[1];
-    });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'it-IT' });
     blocked = blockedRequests(context);
     await stubFolderPicker(context);
@@ -126,11 +115,7 @@ describe('the web editor of brochure watch --edit', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (!watch) return;
-    watch.kill('SIGINT');
-    const timer = setTimeout(() => watch.kill('SIGKILL'), LIMIT_MS);
-    await exited;
-    clearTimeout(timer);
+    await watch?.stop(LIMIT_MS);
   });
 
   it('serves /admin with its own policy, noindex, while the pages keep the strict one', async () => {
@@ -251,20 +236,11 @@ describe('the web editor of brochure watch --edit', () => {
 
   it('refuses a HEIC photo with how to convert it, and writes nothing', async () => {
     const heic = path.join(await tempDir('brochure-heic-'), 'foto.HEIC');
-    // What an iPhone saves: an ISO box whose brand is heic (Chromium cannot decode it, as Sveltia cannot show it).
-    await writeFile(heic, Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4000, 1)]));
+    await writeHeicPhoto(heic);
     const before = await readFolder(await openEditor('/'));
     const page = await openEditor('/collections/professionals/entries/giulia-marchetti');
     await field(page, 'Nome e cognome').waitFor();
-    await page
-      .getByRole('button', { name: /Sostituisci l.immagine/ })
-      .first()
-      .click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
-    await (await chooser).setFiles(heic);
-    await page.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
-    await page.getByRole('button', { name: 'Salva', exact: true }).click();
+    await replaceImageAndSave(page, heic);
     const dialog = page.getByRole('alertdialog').filter({ hasText: 'La voce non è stata salvata.' });
     await dialog.waitFor();
     const text = await dialog.innerText();

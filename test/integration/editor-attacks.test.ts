@@ -1,25 +1,11 @@
 // The attack catalogue of `watch --edit` (issue 22): each attack on the old editor API, against the real CLI, answered and leaving every file of the project as it was.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
-import { ROOT } from '../helpers/fixtures.ts';
-
-const LIMIT_MS = 30_000;
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + LIMIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { copySampleContent, startWatch, type WatchProcess } from '../helpers/watch-process.ts';
 
 /** Every file and link under `dir` (`.git` included) -> a hash of its bytes or its target. */
 async function snapshot(dir: string, base = dir): Promise<Record<string, string>> {
@@ -138,15 +124,14 @@ const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 describe('watch --edit under attack', () => {
   let project: string;
-  let watch: ChildProcessWithoutNullStreams;
-  let exited: Promise<number | null>;
+  let watch: WatchProcess | undefined;
   let port: number;
-  const output = { stdout: '', stderr: '' };
+  let output: WatchProcess['output'];
   let before: Record<string, string>;
 
   beforeAll(async () => {
     project = await tempDir('brochure-editor-attacks-');
-    await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
+    await copySampleContent(project);
     // What an attacker wants to write: the project's code, its package.json, its Git settings.
     await mkdir(path.join(project, 'templates', 'pages'), { recursive: true });
     await writeFile(
@@ -156,38 +141,26 @@ describe('watch --edit under attack', () => {
     await writeFile(path.join(project, 'package.json'), '{ "name": "studio" }\n');
     await mkdir(path.join(project, '.git'));
     await writeFile(path.join(project, '.git', 'config'), '[core]\n\tbare = false\n');
-    watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--lang', 'it'], {
-      cwd: project,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    exited = new Promise((resolve) => watch.once('exit', (code) => resolve(code)));
-    watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
-    watch.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
-    port = Number(
-      await eventually('the URL', () => {
-        if (watch.exitCode !== null) throw new Error(`watch exited with ${watch.exitCode}:\n${output.stderr}`);
-        return /Serving http:\/\/localhost:(\d+)/.exec(output.stdout)?.[1];
-      }),
-    );
+    watch = await startWatch(['--edit', '--port', '0', '--lang', 'it'], project);
+    ({ port, output } = watch);
     // A link inside content/ to the code, as in the attack on the old proxy (made once watch runs:
     // the build reads it as it likes; what matters is that nothing writes through it).
     await symlink('../templates', path.join(project, 'content', 'tpl'));
     before = await snapshot(project);
   });
 
-  afterAll(async () => {
-    if (!watch) return;
-    watch.kill('SIGINT');
-    const timer = setTimeout(() => watch.kill('SIGKILL'), LIMIT_MS);
-    await exited;
-    clearTimeout(timer);
-  });
+  afterAll(() => watch?.stop());
 
   it('says the browser saves and this server writes nothing, and serves the editor', async () => {
     expect(output.stdout).toMatch(
-      /Editor: http:\/\/localhost:\d+\/admin \(in Chrome or Edge on this computer: "Lavora con Repository Locale"/,
+      /Editor: http:\/\/localhost:\d+\/admin \(in Chrome o Edge su questo computer: "Lavora con Repository Locale"/,
     );
-    expect(output.stdout).toContain('this server accepts no writes');
+    expect(output.stdout).toContain('questo server non scrive nulla');
+    // The rest of what watch prints is in the site's language too.
+    expect(output.stdout).toMatch(/^Sito pronto: \d+ pagine in \d+\.\d\d s\.$/m);
+    expect(output.stdout).toMatch(
+      /^Anteprima su http:\/\/localhost:\d+, aggiornata a ogni modifica in content\/, .+ \(Ctrl-C per fermare\)$/m,
+    );
     expect((await send(port, 'GET', '/admin')).status).toBe(200);
     expect((await send(port, 'GET', '/admin/config.yml')).body).toContain('name: github');
   });
@@ -254,7 +227,7 @@ describe('watch --edit under attack', () => {
   it.each(rows)('%s: refused (%s %s)', async (_name, method, target, init) => {
     const answer = await send(port, method, target, init);
     expect(answer.status).toBe(405);
-    expect(answer.body).toBe('Method not allowed');
+    expect(answer.body).toBe('Metodo non consentito');
     expect(await snapshot(project)).toEqual(before);
   });
 
@@ -289,14 +262,14 @@ describe('watch --edit under attack', () => {
   });
 
   it('listens on one port, its own, and no process it started listens at all: there is no editor server to find', async () => {
-    expect(await listeningPorts(watch.pid!)).toEqual([port]);
+    expect(await listeningPorts(watch!.child.pid!)).toEqual([port]);
     // Its helpers (esbuild's service) talk over pipes; none has a port a page could find.
     const children = async (pid: number): Promise<number[]> => {
       const listed = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).trim();
       const direct = listed === '' ? [] : listed.split(/\s+/).map(Number);
       return [...direct, ...(await Promise.all(direct.map(children))).flat()];
     };
-    for (const child of await children(watch.pid!)) {
+    for (const child of await children(watch!.child.pid!)) {
       const command = (await readFile(`/proc/${child}/cmdline`, 'utf8').catch(() => '')).replace(/\0/g, ' ');
       expect(await listeningPorts(child), command).toEqual([]);
       expect(command).not.toMatch(/decap/);
@@ -304,7 +277,7 @@ describe('watch --edit under attack', () => {
   });
 
   it('refuses huge bodies without reading them: 8 concurrent 55 MB uploads leave memory where it was', async () => {
-    const rss = await residentBytes(watch.pid!);
+    const rss = await residentBytes(watch!.child.pid!);
     const body = Buffer.alloc(55 * 1024 * 1024, 0x61);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => send(port, 'POST', '/admin/api/v1', { headers: json, body })),
@@ -312,14 +285,14 @@ describe('watch --edit under attack', () => {
     for (const answer of answers)
       expect(answer.reset === true || answer.status === 405, JSON.stringify(answer)).toBe(true);
     // A byte budget, not a clock: the 440 MB sent did not land in the server's memory.
-    expect(await residentBytes(watch.pid!)).toBeLessThan(rss + 64 * 1024 * 1024);
+    expect(await residentBytes(watch!.child.pid!)).toBeLessThan(rss + 64 * 1024 * 1024);
     expect((await send(port, 'GET', '/')).status).toBe(200);
     expect(await snapshot(project)).toEqual(before);
   });
 
   it('is still serving after all of it, without a stack trace', async () => {
     expect((await send(port, 'GET', '/percorsi')).status).toBe(200);
-    expect(watch.exitCode).toBeNull();
+    expect(watch!.child.exitCode).toBeNull();
     expect(output.stderr).not.toMatch(/\n\s+at /);
   });
 });
@@ -327,25 +300,19 @@ describe('watch --edit under attack', () => {
 describe('watch --edit --host 0.0.0.0', () => {
   it('serves every device but says the editor saves only from this computer, and still accepts no write', async () => {
     const project = await tempDir('brochure-editor-network-');
-    await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
-    const watch = spawn(process.execPath, [BIN, 'watch', '--edit', '--port', '0', '--host', '0.0.0.0'], {
-      cwd: project,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    const exited = new Promise((resolve) => watch.once('exit', resolve));
-    let stdout = '';
-    watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    await copySampleContent(project);
+    // In the sample's language, Italian.
+    const watch = await startWatch(['--edit', '--port', '0', '--host', '0.0.0.0'], project);
     try {
-      const port = Number(await eventually('the URL', () => /Serving http:\/\/localhost:(\d+)/.exec(stdout)?.[1]));
-      expect(stdout).toContain(
-        `Other devices on the network can open /admin but cannot save anything to this computer: local editing works only at http://localhost:${port}/admin, in this computer's browser.`,
+      const { port } = watch;
+      expect(watch.output.stdout).toContain(
+        `Gli altri dispositivi della rete possono aprire /admin ma non salvare nulla su questo computer: si modifica solo da http://localhost:${port}/admin, nel browser di questo computer.`,
       );
       const before = await snapshot(project);
       expect((await send(port, 'PUT', '/content/home.md', { body: 'x' })).status).toBe(405);
       expect(await snapshot(project)).toEqual(before);
     } finally {
-      watch.kill('SIGINT');
-      await exited;
+      await watch.stop();
     }
   });
 });

@@ -32,9 +32,9 @@ describe('--host 0.0.0.0', () => {
         .flat()
         .filter((info) => info && !info.internal && info.family === 'IPv4')
         .map((info) => info!.address);
-      expect(line).toBe(
-        `Serving dist/ at http://localhost:${port}${addresses.map((address) => ` and http://${address}:${port}`).join('')} (Ctrl-C to stop)`,
-      );
+      const urls = [`http://localhost:${port}`, ...addresses.map((address) => `http://${address}:${port}`)];
+      const all = urls.length === 1 ? urls[0] : `${urls.slice(0, -1).join(', ')} and ${urls.at(-1)}`;
+      expect(line).toBe(`Serving dist/ at ${all} (Ctrl-C to stop)`);
       expect((await get(`http://${OTHER_DEVICE}:${port}/`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');

@@ -87,7 +87,7 @@ describe.concurrent('check --launch on the sample content', () => {
       'Conformità: 3 avvisi (lancia "npx brochure check --compliance")',
       'Lancio: 12 controlli non superati, come previsto con i contenuti di esempio: ci sono ancora i loro segnaposto. Sostituisci per prima cosa l’indirizzo del sito (content/site.yaml); "npx brochure check --launch" elenca il resto.',
     ]);
-    expect(lines.at(-1)).toMatch(/^Built 7 pages/);
+    expect(lines.at(-1)).toMatch(/^Sito pronto in .+\/: 7 pagine, /);
   });
 });
 

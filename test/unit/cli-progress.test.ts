@@ -17,7 +17,7 @@ function encodeThree(): void {
 describe('showImageProgress', () => {
   it('redraws one line on a terminal and erases it when the images are done', () => {
     const terminal = stream(true, 120);
-    const stop = showImageProgress(terminal);
+    const stop = showImageProgress(terminal, 'en');
     encodeThree();
     stop();
     expect(terminal.writes).toEqual(
@@ -27,9 +27,17 @@ describe('showImageProgress', () => {
     expect(terminal.writes).toHaveLength(5);
   });
 
+  it('speaks the site’s language', () => {
+    const terminal = stream(true, 120);
+    const stop = showImageProgress(terminal, 'it');
+    encodeThree();
+    stop();
+    expect(terminal.writes[1]).toBe('\r\x1b[2KPreparo le immagini: 1/3');
+  });
+
   it('writes nothing to a pipe or a file', () => {
     const pipe = stream(false);
-    const stop = showImageProgress(pipe);
+    const stop = showImageProgress(pipe, 'en');
     encodeThree();
     stop();
     expect(pipe.writes).toEqual([]);
@@ -37,7 +45,7 @@ describe('showImageProgress', () => {
 
   it('never wraps in a narrow terminal, and draws nothing when no image needs encoding', () => {
     const narrow = stream(true, 10);
-    const stop = showImageProgress(narrow);
+    const stop = showImageProgress(narrow, 'en');
     imageProgress(0).end();
     expect(narrow.writes).toEqual([]);
     encodeThree();

@@ -25,8 +25,8 @@ const findings: LaunchFinding[] = [
     message: say('launchValue', { value: 'https://www.studioprova.it' }),
   },
 ];
-const english = async () => 'en' as const;
-const italian = async () => 'it' as const;
+const english = 'en';
+const italian = 'it';
 
 describe('formatLaunchReport', () => {
   it('prints a heading per group of what the practice provides, one aligned line per finding under it, then the verdict and totals', () => {
@@ -70,10 +70,10 @@ describe('formatLaunchSummary', () => {
         message: say('launchValue', { value: 'url is an example address' }),
       },
     ];
-    expect(await formatLaunchSummary(placeholders, english)).toBe(
+    expect(formatLaunchSummary(placeholders, english)).toBe(
       'Launch: 2 checks fail, as expected of the sample content: its placeholders are still in place. Replace the site’s address first (content/site.yaml); "npx brochure check --launch" lists the rest.',
     );
-    expect(await formatLaunchSummary(placeholders, italian)).toBe(
+    expect(formatLaunchSummary(placeholders, italian)).toBe(
       'Lancio: 2 controlli non superati, come previsto con i contenuti di esempio: ci sono ancora i loro segnaposto. Sostituisci per prima cosa l’indirizzo del sito (content/site.yaml); "npx brochure check --launch" elenca il resto.',
     );
   });
@@ -85,11 +85,11 @@ describe('formatLaunchSummary', () => {
       file: 'content/privacy.md',
       message: say('launchValue', { value: 'the privacy notice does not cover …' }),
     };
-    expect(await formatLaunchSummary([own], english)).toBe('Launch: 1 check fails (run "npx brochure check --launch")');
-    expect(await formatLaunchSummary([own, findings[0]!], italian)).toBe(
+    expect(formatLaunchSummary([own], english)).toBe('Launch: 1 check fails (run "npx brochure check --launch")');
+    expect(formatLaunchSummary([own, findings[0]!], italian)).toBe(
       'Lancio: 2 controlli non superati (lancia "npx brochure check --launch")',
     );
-    expect(await formatLaunchSummary(findings.slice(1), english)).toBeNull();
+    expect(formatLaunchSummary(findings.slice(1), english)).toBeNull();
     expect(count(findings, 'warn')).toBe(1);
   });
 });

@@ -6,8 +6,8 @@ import type { Finding } from '../../src/compliance/rules.ts';
 
 const SITE = 'content/site.yaml';
 const ROSSI = 'content/professionals/rossi.md';
-const english = async () => 'en' as const;
-const italian = async () => 'it' as const;
+const english = 'en';
+const italian = 'it';
 
 describe('the report', () => {
   const findings: Finding[] = [
@@ -30,17 +30,17 @@ describe('the report', () => {
 
   it('speaks the site’s language: the totals and the line build adds in Italian', async () => {
     expect(formatComplianceReport(findings, 'it').split('\n').at(-1)).toBe('1 avviso, 1 superato.');
-    expect(await formatComplianceSummary([...findings, findings[0]!], italian)).toBe(
+    expect(formatComplianceSummary([...findings, findings[0]!], italian)).toBe(
       'Conformità: 2 avvisi (lancia "npx brochure check --compliance")',
     );
   });
 
   it('gives build one line pointing at the full report, and none when nothing warns', async () => {
     expect(warningsOf(findings)).toBe(1);
-    expect(await formatComplianceSummary([...findings, findings[0]!], english)).toBe(
+    expect(formatComplianceSummary([...findings, findings[0]!], english)).toBe(
       'Compliance: 2 warnings (run "npx brochure check --compliance")',
     );
-    expect(await formatComplianceSummary(findings.slice(1), english)).toBeNull();
+    expect(formatComplianceSummary(findings.slice(1), english)).toBeNull();
   });
 });
 
@@ -69,12 +69,12 @@ describe('the report at its edges', () => {
   it('prints only the totals for no findings, and build then adds no line', async () => {
     expect(formatComplianceReport([])).toBe('0 warnings, 0 passed.');
     expect(warningsOf([])).toBe(0);
-    expect(await formatComplianceSummary([], english)).toBeNull();
+    expect(formatComplianceSummary([], english)).toBeNull();
   });
 
   it('says "1 warning" in the singular in the line build adds', async () => {
     expect(
-      await formatComplianceSummary(
+      formatComplianceSummary(
         [{ rule: 'vat-number', status: 'warn', file: ROSSI, message: say('asIs', { text: 'no "vat"' }) }],
         english,
       ),

@@ -62,6 +62,19 @@ describe('serveBuild before any good build', () => {
     expect(headers?.('404.html')).toEqual({});
   });
 
+  it('says so in the site’s language', async () => {
+    const { files } = serveBuild(
+      () => undefined,
+      liveReload(),
+      DEV_FILES,
+      () => '/',
+      'it',
+    );
+    const placeholder = text(await files.read('404.html'));
+    expect(placeholder).toContain('<html lang="it">');
+    expect(placeholder).toContain('Il sito non si è ancora potuto costruire: il terminale elenca i problemi.');
+  });
+
   it('stamps the placeholder with the revision current when it is served', async () => {
     const channel = liveReload();
     const { files } = serveBuild(() => undefined, channel, DEV_FILES);

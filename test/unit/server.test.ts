@@ -1,5 +1,6 @@
 // Exercises the preview/watch static server over real HTTP on an ephemeral port.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -366,6 +367,30 @@ describe('serveSite hooks and memory files', () => {
       expect(await res.text()).not.toContain('disk on fire');
     } finally {
       await failing.close();
+    }
+  });
+
+  it('answers in the site’s language: a missing page, a refused host, a write', async () => {
+    const home = new Map([['index.html', encode('home')]]);
+    const italian = await serveSite({ files: memoryFiles(() => home), port: 0, language: 'it' });
+    try {
+      expect(await (await fetch(`${italian.url}/missing`)).text()).toBe('Pagina non trovata');
+      expect(await (await fetch(italian.url, { method: 'POST' })).text()).toBe('Metodo non consentito');
+      const refused = await new Promise<{ status?: number; body: string }>((resolve, reject) =>
+        http
+          .get({ port: italian.port, host: '127.0.0.1', headers: { Host: 'rebound.example' } }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode, body }));
+          })
+          .on('error', reject),
+      );
+      expect(refused).toEqual({
+        status: 421,
+        body: 'Questo server risponde solo a localhost, 127.0.0.1, ::1: aprilo come http://localhost:<porta>.',
+      });
+    } finally {
+      await italian.close();
     }
   });
 });

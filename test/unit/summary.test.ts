@@ -49,6 +49,7 @@ describe('formatSummary', () => {
         { 'static/js/islands.abc.js': 12_000, 'static/css/site.abc.css': 9_000, 'sitemap.xml': 400, 'robots.txt': 71 },
       ),
       'dist',
+      'en',
     );
     expect(summary.split('\n')).toEqual([
       '  /                   16.0 kB',
@@ -72,8 +73,19 @@ describe('formatSummary', () => {
         2,
       ),
       'out',
+      'en',
     );
     expect(summary).toContain('  assets       3.0 kB  (2 files, 2 images encoded)');
     expect(summary.split('\n').at(-1)).toMatch(/^Built 2 pages, 3\.2 kB in 0\.05 s into out\/ /);
+  });
+
+  it('speaks the site’s language, one and many alike', () => {
+    const summary = formatSummary(result([['/', 'index.html', 100]], { 'static/media/a.jpg': 2_000 }, 1), 'dist', 'it');
+    expect(summary.split('\n')).toEqual([
+      '  /              100 B',
+      '  HTML           100 B',
+      '  altri file    2.0 kB  (1 file, 1 immagine convertita)',
+      'Sito pronto in dist/: 1 pagina, 2.1 kB in 0.05 s (contenuti 12 ms, altri file 31 ms, pagine 8 ms).',
+    ]);
   });
 });
