@@ -1,5 +1,6 @@
 // Writes the output to a staging folder beside dist/ and renames it into place only once it is complete.
-import { mkdir, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 
@@ -37,14 +38,11 @@ export async function writeSite(
         const target = path.join(staging, file);
         try {
           const { br, gz } = siblings ? await siblings(file, contents) : {};
+          if (failure) return;
           const writes: [string, Uint8Array][] = [[target, contents]];
           if (br) writes.push([`${target}.br`, br]);
           if (gz) writes.push([`${target}.gz`, gz]);
-          const written = await Promise.allSettled(
-            writes.map(([name, bytes]) => writeFile(name, bytes).catch(naming(name))),
-          );
-          const failed = written.find((write) => write.status === 'rejected');
-          if (failed) throw failed.reason;
+          for (const [name, bytes] of writes) writeNamed(name, bytes);
         } catch (reason) {
           failure ??= { reason };
         }
@@ -82,12 +80,19 @@ export async function makeFolder(folder: string): Promise<void> {
   }
 }
 
-/** A failed write names no file (only opening does): the file it was, for the message. */
-function naming(file: string): (error: NodeJS.ErrnoException) => never {
-  return (error) => {
-    error.path ??= file;
+/**
+ * Writes one file on this thread: on the team's machine (ext4 in a VM) an asynchronous write costs
+ * 0.7 ms of CPU against 0.4 ms here, its open, write and close each a trip through libuv's threads,
+ * which a build keeps busy compressing meanwhile. A failed write names no file (only opening does):
+ * the file it was, for the message.
+ */
+function writeNamed(file: string, bytes: Uint8Array): void {
+  try {
+    writeFileSync(file, bytes);
+  } catch (error) {
+    (error as NodeJS.ErrnoException).path ??= file;
     throw error;
-  };
+  }
 }
 
 /** The `.br` and `.gz` forms of an output file, each only when smaller (src/host/precompress.ts `siblingsOf`). */

@@ -47,6 +47,23 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...mocked, default: mocked };
 });
 
+// The output's files are written synchronously (src/output/write-site.ts): the same full disk there.
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const mocked: typeof actual = {
+    ...actual,
+    writeFileSync: ((
+      file: string,
+      ...rest: Parameters<typeof actual.writeFileSync> extends [unknown, ...infer R] ? R : never
+    ) => {
+      if (failing.full !== undefined && String(file).startsWith(failing.full))
+        throw Object.assign(new Error('ENOSPC: write'), { code: 'ENOSPC', syscall: 'write' });
+      return actual.writeFileSync(file, ...rest);
+    }) as typeof actual.writeFileSync,
+  };
+  return { ...mocked, default: mocked };
+});
+
 afterEach(() => {
   failing.readOnly = failing.full = failing.mountPoint = undefined;
   process.exitCode = undefined;
