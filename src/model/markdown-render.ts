@@ -1,5 +1,6 @@
 // One Markdown body -> sanitised HTML, without Node: the build's pipeline, which the web editor's preview runs in the browser too.
 import { plainBlocksHtml } from './plain-blocks.ts';
+import type { RawTransform } from './raw-html.ts';
 
 /** One body's HTML, without the cache: the plain path (plain-blocks.ts) when it applies, else unified. */
 export async function renderMarkdown(markdown: string): Promise<string> {
@@ -13,7 +14,11 @@ export function loadRenderer(): Promise<(markdown: string) => string> {
 
 let unifiedRenderer: Promise<(markdown: string) => string> | undefined;
 
-async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
+/**
+ * A unified pipeline: Markdown -> hast with raw HTML kept, `raw` parsing it (by default rawWhereNeeded;
+ * test/unit/raw-html.test.ts passes rehype-raw itself, to compare), sanitised, stringified.
+ */
+export async function makeUnifiedRenderer(raw?: () => RawTransform): Promise<(markdown: string) => string> {
   const [
     { unified },
     { default: remarkParse },
@@ -35,7 +40,7 @@ async function makeUnifiedRenderer(): Promise<(markdown: string) => string> {
   const processor = unified()
     .use(remarkParse)
     .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rawWhereNeeded)
+    .use(raw ?? rawWhereNeeded)
     .use(rehypeSanitize)
     .use(rehypeStringify)
     .freeze();

@@ -1,7 +1,8 @@
 // rehype-raw only for the trees that re-parsing as HTML can change: most bodies hold no raw HTML and skip a quarter of their rendering.
 import rehypeRaw from 'rehype-raw';
 
-type RawTransform = ReturnType<typeof rehypeRaw>;
+/** What rehype-raw's plugin returns: the step that parses a tree's raw HTML. */
+export type RawTransform = ReturnType<typeof rehypeRaw>;
 type Tree = Parameters<RawTransform>[0];
 
 /** The parts of a hast node this module reads. */

@@ -31,9 +31,17 @@ export function runCli(
   cwd: string,
   { timeout = 60_000, env = {}, bin = BIN, through = [] }: RunOptions = {},
 ): Promise<CliResult> {
+  return runCommand([...through, process.execPath, bin, ...args], cwd, { timeout, env });
+}
+
+/** Runs `command` (an argv) in `cwd`, without colours, and resolves when it exits (killed after `timeout` ms if given). */
+export function runCommand(
+  [command, ...args]: readonly string[],
+  cwd: string,
+  { timeout, env = {} }: Pick<RunOptions, 'timeout' | 'env'> = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const [command = process.execPath, ...rest] = [...through, process.execPath, bin, ...args];
-    const child = spawn(command, rest, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout });
+    const child = spawn(command!, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,9 +1,8 @@
 // Every brochure command in the README's and docs' code blocks runs as pasted: no bare `brochure` (not on PATH), and the safe ones run in a copy of the project.
-import { spawn } from 'node:child_process';
 import { cp, readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, runCommand, type CliResult } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
@@ -85,16 +84,8 @@ async function projectCopy(): Promise<string> {
 }
 
 /** Runs `line` with sh in `cwd`, as a reader's shell would; resolves to its exit code and output. */
-function shell(line: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function shell(line: string, cwd: string): Promise<CliResult> {
+  return runCommand(['sh', '-c', line], cwd);
 }
 
 const DOCS = [

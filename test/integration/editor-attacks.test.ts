@@ -166,50 +166,23 @@ describe('watch --edit under attack', () => {
   });
 
   const json = { 'content-type': 'application/json' };
-  const rows: [string, string, string, { headers?: Record<string, string>; body?: string }][] = [
-    [
-      'the old API: read package.json',
-      'POST',
-      '/admin/api/v1',
-      { headers: json, body: JSON.stringify(API_CALLS.getEntry) },
-    ],
-    [
-      'the old API: ../ out of content/',
-      'POST',
-      '/admin/api/v1',
-      { headers: json, body: JSON.stringify(API_CALLS.traversal) },
-    ],
-    [
-      'the old API: newPath onto a template',
-      'POST',
-      '/admin/api/v1',
-      { headers: json, body: JSON.stringify(API_CALLS.newPath) },
-    ],
-    [
-      'the old API: media through a symlink in content/',
-      'POST',
-      '/admin/api/v1',
-      { headers: json, body: JSON.stringify(API_CALLS.persistMedia) },
-    ],
-    ['the old API: .git/config', 'POST', '/admin/api/v1', { headers: json, body: JSON.stringify(API_CALLS.gitConfig) }],
-    [
-      'the old API: delete outside content/',
-      'POST',
-      '/admin/api/v1',
-      { headers: json, body: JSON.stringify(API_CALLS.deleteFiles) },
-    ],
-    [
-      'the old API from another origin',
-      'POST',
-      '/admin/api/v1',
-      { headers: { ...json, origin: 'http://localhost:9999' }, body: JSON.stringify(API_CALLS.newPath) },
-    ],
-    [
-      'the old API without a JSON type (a form post)',
-      'POST',
-      '/admin/api/v1',
-      { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(API_CALLS.getEntry) },
-    ],
+  type Row = [string, string, string, { headers?: Record<string, string>; body?: string }];
+  /** A call of the old editor API (decap-server's), posted as the editor page posted it. */
+  const oldApi = (name: string, call: object, headers: Record<string, string> = json): Row => [
+    `the old API${name}`,
+    'POST',
+    '/admin/api/v1',
+    { headers, body: JSON.stringify(call) },
+  ];
+  const rows: Row[] = [
+    oldApi(': read package.json', API_CALLS.getEntry),
+    oldApi(': ../ out of content/', API_CALLS.traversal),
+    oldApi(': newPath onto a template', API_CALLS.newPath),
+    oldApi(': media through a symlink in content/', API_CALLS.persistMedia),
+    oldApi(': .git/config', API_CALLS.gitConfig),
+    oldApi(': delete outside content/', API_CALLS.deleteFiles),
+    oldApi(' from another origin', API_CALLS.newPath, { ...json, origin: 'http://localhost:9999' }),
+    oldApi(' without a JSON type (a form post)', API_CALLS.getEntry, { 'content-type': 'text/plain' }),
     ['PUT over a content file', 'PUT', '/content/home.md', { body: 'x' }],
     ['PUT traversal', 'PUT', '/content/../package.json', { body: '{}' }],
     ['PUT encoded traversal', 'PUT', '/content/%2e%2e/package.json', { body: '{}' }],

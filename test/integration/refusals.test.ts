@@ -74,9 +74,14 @@ const edit =
 const body = (text: string): Setup =>
   edit('content/services/01-colloquio.md', (source) => source.replace('Un primo colloquio per conoscersi.', text));
 const nested = (open: string, close: string, depth: number) => `${open.repeat(depth)}profondo${close.repeat(depth)}\n`;
+/** The line refusing the service's body for `what` nested `depth` deep, said at `line`. */
+const tooDeep = (what: string, depth: number, line = 6) =>
+  `content/services/01-colloquio.md:${line}: body: ${what} nested ${depth} levels deep; at most 100 are allowed, and a page never needs more than a few`;
 
-// [name, setup, exit code, first line of stderr (a string must match exactly, a RegExp the start)]
-const CASES: [string, Setup, number, string | RegExp][] = [
+/** [name, setup, exit code, first line of stderr (a string must match exactly, a RegExp the start)] */
+type Case = [string, Setup, number, string | RegExp];
+
+const CASES: Case[] = [
   [
     'truncated JPEG',
     async (project) => write('content/images/hero.jpg', (await jpeg(600, 400)).subarray(0, 700))(project),
@@ -195,60 +200,33 @@ const CASES: [string, Setup, number, string | RegExp][] = [
     1,
     'content/professionals/rossi.md:6: photo.image: "images/foto studio.jpg" has a space in its name, which would break the image\'s address; rename the file in content/images/ to "foto-studio.jpg" and write "images/foto-studio.jpg"',
   ],
-  [
-    'Markdown blockquotes 10,000 deep',
-    body(`${'>'.repeat(10_000)} profondo`),
-    1,
-    'content/services/01-colloquio.md:6: body: blockquotes (">") nested 10000 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
-  [
-    'raw HTML 10,000 deep',
-    body(nested('<div>', '</div>', 10_000)),
-    1,
-    'content/services/01-colloquio.md:6: body: HTML elements nested 10000 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
+  ['Markdown blockquotes 10,000 deep', body(`${'>'.repeat(10_000)} profondo`), 1, tooDeep('blockquotes (">")', 10_000)],
+  ['raw HTML 10,000 deep', body(nested('<div>', '</div>', 10_000)), 1, tooDeep('HTML elements', 10_000)],
   [
     'a list 150 deep',
     body(Array.from({ length: 150 }, (_, i) => `${'  '.repeat(i)}- voce`).join('\n')),
     1,
-    'content/services/01-colloquio.md:155: body: list items nested 150 levels deep; at most 100 are allowed, and a page never needs more than a few',
+    tooDeep('list items', 150, 155),
   ],
   // However Markdown nests, the limit holds (issue 22: lists on one line crashed `build` from 1,000 deep).
-  [
-    'a list nested 500 deep on one line',
-    body(`${'- '.repeat(500)}profondo`),
+  ...[500, 1_000, 10_000].map((depth): Case => [
+    `a list nested ${depth} deep on one line`,
+    body(`${'- '.repeat(depth)}profondo`),
     1,
-    'content/services/01-colloquio.md:6: body: list items nested 500 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
-  [
-    'a list nested 1,000 deep on one line',
-    body(`${'- '.repeat(1000)}profondo`),
-    1,
-    'content/services/01-colloquio.md:6: body: list items nested 1000 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
-  [
-    'a list nested 10,000 deep on one line',
-    body(`${'- '.repeat(10_000)}profondo`),
-    1,
-    'content/services/01-colloquio.md:6: body: list items nested 10000 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
+    tooDeep('list items', depth),
+  ]),
   [
     'numbered lists nested 1,000 deep on one line',
     body(`${'1. '.repeat(1000)}profondo`),
     1,
-    'content/services/01-colloquio.md:6: body: list items nested 1000 levels deep; at most 100 are allowed, and a page never needs more than a few',
+    tooDeep('list items', 1_000),
   ],
-  [
-    'blockquotes "> > >" 1,000 deep',
-    body(`${'> '.repeat(1000)}profondo`),
-    1,
-    'content/services/01-colloquio.md:6: body: blockquotes (">") nested 1000 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
+  ['blockquotes "> > >" 1,000 deep', body(`${'> '.repeat(1000)}profondo`), 1, tooDeep('blockquotes (">")', 1_000)],
   [
     'quotes and lists mixed 1,002 deep on one line',
     body(`${'- > 1. '.repeat(334)}profondo`),
     1,
-    'content/services/01-colloquio.md:6: body: blockquotes (">") and list items nested 1002 levels deep; at most 100 are allowed, and a page never needs more than a few',
+    tooDeep('blockquotes (">") and list items', 1_002),
   ],
   // Under the nesting limit, but the parser slows for the whole page with each such item: 8,000 took about a minute.
   [
@@ -257,12 +235,7 @@ const CASES: [string, Setup, number, string | RegExp][] = [
     1,
     'content/services/01-colloquio.md:206: body: has more than 200 list items that start another list or a quote on their own line (such as "- - text"), and each slows reading the whole page; write the inner item on a line of its own, indented under its item',
   ],
-  [
-    'emphasis nested 3,000 deep',
-    body(nested('*a _b ', ' c_ d*', 1500)),
-    1,
-    'content/services/01-colloquio.md:6: body: emphasis (* or _) nested 3000 levels deep; at most 100 are allowed, and a page never needs more than a few',
-  ],
+  ['emphasis nested 3,000 deep', body(nested('*a _b ', ' c_ d*', 1500)), 1, tooDeep('emphasis (* or _)', 3_000)],
   [
     'a 300 kB body',
     body('Una frase di prova per un testo molto lungo.\n\n'.repeat(7000)),
@@ -359,29 +332,35 @@ const CASES: [string, Setup, number, string | RegExp][] = [
   ],
 ];
 
-describe('the refusal catalogue: build and check on each bad input', () => {
-  let built: string;
-  let home: string;
-
-  // One good build, copied for every case: each starts with a real previous dist/ to keep intact.
+/**
+ * One good build of `minimal` and a throw-away HOME, made before the describe's tests: each case
+ * copies the build, so it starts with a real previous dist/ to keep intact.
+ */
+function goodBuild(): { built: string; home: string } {
+  const made = { built: '', home: '' };
   beforeAll(async () => {
-    home = await tempDir('brochure-home-');
-    built = await tempDir('brochure-built-');
-    await cp(fixture('minimal'), built, { recursive: true });
-    expect((await run(['build', '--quiet'], built, home)).code).toBe(0);
+    made.home = await tempDir('brochure-home-');
+    made.built = await tempDir('brochure-built-');
+    await cp(fixture('minimal'), made.built, { recursive: true });
+    expect((await run(['build', '--quiet'], made.built, made.home)).code).toBe(0);
   }, 60_000);
+  return made;
+}
+
+describe('the refusal catalogue: build and check on each bad input', () => {
+  const good = goodBuild();
 
   // Each case in its own copy: copying and hashing run side by side, the commands one at a time.
   it.concurrent.each(CASES)(
     '%s',
     async (_name, setup, code, first) => {
       const project = await tempDir('brochure-refusal-');
-      await cp(built, project, { recursive: true, verbatimSymlinks: true });
+      await cp(good.built, project, { recursive: true, verbatimSymlinks: true });
       await setup(project);
       const dist = await hashTree(path.join(project, 'dist'));
       const content = await hashTree(path.join(project, 'content')).catch(() => undefined);
       for (const command of ['build', 'check']) {
-        const result = await run([command], project, home);
+        const result = await run([command], project, good.home);
         expect(result.code, `${command}: ${result.stderr}`).toBe(code);
         const firstLine = result.stderr.split('\n')[0]!;
         if (typeof first === 'string') expect(firstLine, command).toBe(first);
@@ -405,12 +384,12 @@ describe('the refusal catalogue: build and check on each bad input', () => {
     'the real CLI process exits and prints as main says, and keeps dist/ (%s)',
     async (name, setup) => {
       const project = await tempDir('brochure-refusal-process-');
-      await cp(built, project, { recursive: true, verbatimSymlinks: true });
+      await cp(good.built, project, { recursive: true, verbatimSymlinks: true });
       await setup(project);
       const dist = await hashTree(path.join(project, 'dist'));
       for (const command of ['build', 'check']) {
-        const spawned = await runCli([command], project, { env: { HOME: home } });
-        expect(spawned, `${name}: ${command}`).toEqual(await run([command], project, home));
+        const spawned = await runCli([command], project, { env: { HOME: good.home } });
+        expect(spawned, `${name}: ${command}`).toEqual(await run([command], project, good.home));
         expect(spawned.code).toBe(1);
         expect(spawned.stderr).not.toMatch(STACK);
       }
@@ -459,23 +438,16 @@ const SHADOWING: [string, string][] = [
 ];
 
 describe('content/public/ files that would replace or hide what brochure writes', () => {
-  let built: string;
-  let home: string;
-  beforeAll(async () => {
-    home = await tempDir('brochure-home-');
-    built = await tempDir('brochure-built-');
-    await cp(fixture('minimal'), built, { recursive: true });
-    expect((await run(['build', '--quiet'], built, home)).code).toBe(0);
-  }, 60_000);
+  const good = goodBuild();
 
   it.concurrent.each(SHADOWING)(
     'content/public/%s',
     async (file, line) => {
       const project = await tempDir('brochure-public-');
-      await cp(built, project, { recursive: true });
+      await cp(good.built, project, { recursive: true });
       await write(`content/public/${file}`, 'not the page\n')(project);
       const dist = await hashTree(path.join(project, 'dist'));
-      const result = await run(['build'], project, home);
+      const result = await run(['build'], project, good.home);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr.split('\n')[0]).toBe(line);
       expect(result.stderr).not.toMatch(STACK);
@@ -486,9 +458,9 @@ describe('content/public/ files that would replace or hide what brochure writes'
 
   it('says it in Italian on an Italian site, through the real CLI', async () => {
     const project = await tempDir('brochure-public-it-');
-    await cp(built, project, { recursive: true });
+    await cp(good.built, project, { recursive: true });
     await write('content/public/contatti', 'not the page\n')(project);
-    const result = await runCli(['build', '--lang', 'it'], project, { env: { HOME: home } });
+    const result = await runCli(['build', '--lang', 'it'], project, { env: { HOME: good.home } });
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n')[0]).toBe(
       'content/public/contatti: public: verrebbe mostrato all’indirizzo /contatti al posto di contatti.html, che brochure genera da sé: togli o rinomina content/public/contatti',

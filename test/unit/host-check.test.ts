@@ -1,8 +1,8 @@
 // host-check: the dev servers answer their own host names only (DNS rebinding) and refuse other origins.
 import type { IncomingMessage } from 'node:http';
-import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { allowedHosts, hostGuard, refusal } from '../../src/serve/host-check.ts';
+import { interfaceAddress as info } from '../helpers/interfaces.ts';
 
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 const local = allowedHosts();
@@ -48,19 +48,10 @@ describe('refusal', () => {
   });
 
   it('on a wildcard address answers every address of the machine (a phone uses them), still no other name', () => {
-    const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({
-      address,
-      family,
-      internal,
-      netmask: '',
-      mac: '',
-      cidr: null,
-      ...(family === 'IPv6' && { scopeid: 0 }),
-    });
     const interfaces = {
       lo: [info('127.0.0.1', 'IPv4', true)],
-      eth0: [info('192.168.1.20', 'IPv4'), info('FD00::20', 'IPv6')],
-    } as ReturnType<typeof networkInterfaces>;
+      eth0: [info('192.168.1.20'), info('FD00::20', 'IPv6')],
+    };
     const allowed = allowedHosts('0.0.0.0', interfaces);
     expect(refusal(request({ host: '192.168.1.20:4321' }), allowed)).toBeUndefined();
     expect(refusal(request({ host: '[fd00::20]:4321' }), allowed)).toBeUndefined();
@@ -70,15 +61,6 @@ describe('refusal', () => {
 });
 
 describe('hostGuard', () => {
-  const info = (address: string) => ({
-    address,
-    family: 'IPv4' as const,
-    internal: false,
-    netmask: '',
-    mac: '',
-    cidr: null,
-  });
-
   it('works the names out once: no listing of interfaces per request, none at all on a named address', () => {
     let listed = 0;
     const interfaces = () => {
@@ -99,7 +81,7 @@ describe('hostGuard', () => {
 
   it('on a wildcard address answers an address the machine gained after it started, and still refuses other names', () => {
     const addresses = ['192.168.1.20'];
-    const guard = hostGuard('::', () => ({ eth0: addresses.map(info) }));
+    const guard = hostGuard('::', () => ({ eth0: addresses.map((address) => info(address)) }));
     expect(guard(request({ host: '10.0.0.7:4321' }))?.status).toBe(421);
     addresses.push('10.0.0.7');
     expect(guard(request({ host: '10.0.0.7:4321' }))).toBeUndefined();

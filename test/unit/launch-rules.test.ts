@@ -2,17 +2,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load.ts';
-import { validateContent } from '../../src/content/validate.ts';
 import { launchInput } from '../../src/launch/input.ts';
 import * as rules from '../../src/launch/rules.ts';
-import { fictionalEmail, fictionalPhone, type LaunchFinding, type LaunchInput } from '../../src/launch/rules.ts';
-import { render } from '../../src/messages/text.ts';
-import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies } from '../../src/model/site-model.ts';
-import { tempDir, type FileMap } from '../helpers/files.ts';
+import { fictionalEmail, fictionalPhone, type LaunchInput } from '../../src/launch/rules.ts';
+import type { FileMap } from '../helpers/files.ts';
 import { projectWith, ROOT } from '../helpers/fixtures.ts';
 import { launchReady } from '../helpers/launch-ready.ts';
+import { inEnglish, statuses } from '../helpers/findings.ts';
+import { modelOf } from '../helpers/site-model.ts';
 
 const SITE = 'content/site.yaml';
 const ROSSI = 'content/professionals/rossi.md';
@@ -23,17 +20,9 @@ const READY: FileMap = { [SITE]: READY_SITE, [ROSSI]: READY_ROSSI, [PRIVACY]: RE
 /** The launch input of the minimal fixture with READY, then `files`, written over it. */
 async function input(files: FileMap = {}, base?: string): Promise<LaunchInput> {
   const project = base ?? (await projectWith({ ...READY, ...files }));
-  const { entries, problems } = validateContent(await loadContent(path.join(project, 'content'), project));
-  expect(problems).toEqual([]);
-  const model = buildModel(entries!, await renderMarkdownBodies(markdownBodies(entries!), await tempDir()));
-  return launchInput(model, path.join(project, 'content'));
+  return launchInput(await modelOf(project), path.join(project, 'content'));
 }
 
-/** A rule whose findings' messages are rendered in English, as the assertions below spell them. */
-const inEnglish =
-  (rule: (input: LaunchInput) => LaunchFinding[]) =>
-  (input: LaunchInput): (Omit<LaunchFinding, 'message'> & { message: string })[] =>
-    rule(input).map((finding) => ({ ...finding, message: render(finding.message, 'en') }));
 const checkLaunch = inEnglish(rules.checkLaunch);
 const contacts = inEnglish(rules.contacts);
 const contactsForm = inEnglish(rules.contactsForm);
@@ -44,9 +33,6 @@ const publicUrl = inEnglish(rules.publicUrl);
 const reviewsWidget = inEnglish(rules.reviewsWidget);
 const sampleImages = inEnglish(rules.sampleImages);
 const sampleText = inEnglish(rules.sampleText);
-
-const statuses = (findings: Pick<LaunchFinding, 'status' | 'file'>[]) =>
-  findings.map((finding) => `${finding.status} ${finding.file}`);
 
 describe('the launch-ready overlay', () => {
   it('passes every rule except the decorative images minimal shares with the sample', async () => {

@@ -1,16 +1,12 @@
 // PageCache: watch mode renders a page again only when its route, the assets, the templates or a part of the model it read changed.
-import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load.ts';
-import { validateContent } from '../../src/content/validate.ts';
 import { PageCache } from '../../src/watch/page-cache.ts';
-import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
+import type { SiteModel } from '../../src/model/site-model.ts';
 import type { AssetManifest, PageProps, PageTemplates } from '../../src/render/page-props.ts';
 import { renderPage, renderPages } from '../../src/render/render-pages.ts';
-import { tempDir } from '../helpers/files.ts';
 import { fixture } from '../helpers/fixtures.ts';
+import { modelOf } from '../helpers/site-model.ts';
 
 /** Output files of the minimal fixture, in route order. */
 const FILES = ['index.html', 'contatti.html', 'percorsi.html', 'privacy.html', 'rossi.html', '404.html'];
@@ -19,9 +15,7 @@ let model: SiteModel;
 
 beforeAll(async () => {
   const project = fixture('minimal');
-  const { entries, problems } = validateContent(await loadContent(path.join(project, 'content'), project));
-  expect(problems).toEqual([]);
-  model = buildModel(entries!, await renderMarkdownBodies(markdownBodies(entries!), await tempDir()));
+  model = await modelOf(project);
 });
 
 /** Output files rendered by the templates, in order, since the last reset. */

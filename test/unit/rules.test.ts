@@ -4,19 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as rules from '../../src/compliance/rules.ts';
 import type { ComplianceInput } from '../../src/compliance/rules.ts';
-import { render } from '../../src/messages/text.ts';
-import { loadContent } from '../../src/content/load.ts';
-import { validateContent } from '../../src/content/validate.ts';
-import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies, type Route, type SiteModel } from '../../src/model/site-model.ts';
+import type { Route, SiteModel } from '../../src/model/site-model.ts';
 import type { Page } from '../../src/render/render-pages.ts';
-import { tempDir, type FileMap } from '../helpers/files.ts';
+import type { FileMap } from '../helpers/files.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
+import { inEnglish, statuses } from '../helpers/findings.ts';
+import { modelOf } from '../helpers/site-model.ts';
 
-/** A rule with its findings' messages in English, as the tests below read them (test/unit/messages.test.ts renders them in Italian). */
-const inEnglish = (rule: (input: ComplianceInput) => rules.Finding[]) => (input: ComplianceInput) =>
-  rule(input).map((finding) => ({ ...finding, message: render(finding.message, 'en') }));
-type Finding = ReturnType<ReturnType<typeof inEnglish>>[number];
 const checkCompliance = inEnglish(rules.checkCompliance);
 const consentExpiry = inEnglish(rules.consentExpiry);
 const emailServiceIds = inEnglish(rules.emailServiceIds);
@@ -33,10 +27,7 @@ const minimalRossi = await readFile(path.join(fixture('minimal'), ROSSI), 'utf8'
 
 /** The model of the minimal fixture with `files` written over it. */
 async function model(files: FileMap = {}): Promise<SiteModel> {
-  const project = await projectWith(files);
-  const { entries, problems } = validateContent(await loadContent(path.join(project, 'content'), project));
-  expect(problems).toEqual([]);
-  return buildModel(entries!, await renderMarkdownBodies(markdownBodies(entries!), await tempDir()));
+  return modelOf(await projectWith(files));
 }
 
 /** A page as the templates render it: head metadata, a form linking the notice on the home page, the banner. */
@@ -59,8 +50,6 @@ async function input(files: FileMap = {}, render?: (route: Route) => string): Pr
   const site = await model(files);
   return { model: site, pages: pagesOf(site, render) };
 }
-
-const statuses = (findings: Finding[]) => findings.map((finding) => `${finding.status} ${finding.file}`);
 
 describe('vatNumbers', () => {
   it('warns for a professional without a partita IVA, naming the file and the law', async () => {

@@ -2,13 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load.ts';
-import { validateContent } from '../../src/content/validate.ts';
-import { renderMarkdownBodies } from '../../src/model/markdown.ts';
-import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
+import type { SiteModel } from '../../src/model/site-model.ts';
 import { absoluteUrl, renderRobots, renderSitemap } from '../../src/render/site-files.ts';
-import { tempDir } from '../helpers/files.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
+import { modelOf } from '../helpers/site-model.ts';
 
 let model: SiteModel;
 
@@ -20,8 +17,7 @@ beforeAll(async () => {
       .replace('name: Maria Rossi', 'name: Paola Verdi')
       .replace('order: 1', 'order: 2\nlisted: false'),
   });
-  const { entries } = validateContent(await loadContent(path.join(project, 'content'), project));
-  model = buildModel(entries!, await renderMarkdownBodies(markdownBodies(entries!), await tempDir()));
+  model = await modelOf(project);
 });
 
 const withUrl = (url: string): SiteModel => ({ ...model, site: { ...model.site, url } });

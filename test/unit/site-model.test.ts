@@ -8,13 +8,11 @@ import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site
 import { RESERVED_SLUGS } from '../../src/routes.ts';
 import { tempDir, type FileMap } from '../helpers/files.ts';
 import { projectWith } from '../helpers/fixtures.ts';
+import { modelOf } from '../helpers/site-model.ts';
 
 /** The model of a copy of the minimal fixture with `files` written over it. */
 async function model(files: FileMap = {}): Promise<SiteModel> {
-  const project = await projectWith(files);
-  const { entries, problems } = validateContent(await loadContent(path.join(project, 'content'), project));
-  expect(problems).toEqual([]);
-  return buildModel(entries!, await renderMarkdownBodies(markdownBodies(entries!), await tempDir()));
+  return modelOf(await projectWith(files));
 }
 
 const person = (name: string, order: number, extra = '') =>
