@@ -625,11 +625,11 @@ export const CATALOGUE = {
   },
   watchUnchanged: {
     en: '{files}: {rendered} of {total} pages rendered in {ms} ms, output unchanged.',
-    it: '{files}: {rendered} pagine su {total} rigenerate in {ms} ms, il sito non cambia.',
+    it: '{files}: pagine rigenerate {rendered} su {total} in {ms} ms, il sito non cambia.',
   },
   watchReloading: {
     en: '{files}: {rendered} of {total} pages rendered in {ms} ms, reloading (revision {revision}).',
-    it: '{files}: {rendered} pagine su {total} rigenerate in {ms} ms, ricarico le pagine aperte (versione {revision}).',
+    it: '{files}: pagine rigenerate {rendered} su {total} in {ms} ms, ricarico le pagine aperte (versione {revision}).',
   },
   watchNotWritten: { en: 'Could not write {folder}: {reason}', it: 'Non sono riuscito a scrivere {folder}: {reason}' },
   watchFilesFailed: {
