@@ -40,6 +40,22 @@ try {
     await page.goto('about:blank');
     await page.goto(`${url}/admin#${hash}`);
   };
+  /** Waits for the preview pane to show the page, its pictures loaded. */
+  const previewShown = async () => {
+    const frame = page.frameLocator('iframe.preview');
+    await frame.locator('[data-page-preview] main h1').waitFor();
+    await frame
+      .locator('[data-page-preview]')
+      .evaluate((root) =>
+        Promise.all(
+          [...root.querySelectorAll('img')].map((image) =>
+            image.complete
+              ? undefined
+              : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })),
+          ),
+        ),
+      );
+  };
 
   await page.goto(`${url}/admin`);
   await page.getByRole('button', { name: 'Lavora con Repository Locale' }).waitFor();
@@ -51,11 +67,26 @@ try {
 
   await open('/collections/services/entries/02-sessuologia');
   await page.getByRole('textbox', { name: 'Titolo', exact: true }).waitFor();
+  await previewShown();
   await shoot(page, 'modifica-percorso');
 
   await open('/collections/professionals/entries/giulia-marchetti');
   await page.getByRole('textbox', { name: 'Nome e cognome', exact: true }).waitFor();
+  await previewShown();
   await shoot(page, 'modifica-professionista');
+
+  // The preview at a desktop width (the fields beside the page) and at a phone's 390 px (one pane at
+  // a time, «Anteprima» switches), as docs/guida-redazione.md shows them.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open('/collections/professionals/entries/chiara-de-santis');
+  await previewShown();
+  await shoot(page, 'anteprima-computer');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open('/collections/pages/entries/home');
+  await page.getByRole('button', { name: 'Anteprima', exact: true }).click();
+  await previewShown();
+  await shoot(page, 'anteprima-telefono');
+  await page.setViewportSize({ width: 1100, height: 720 });
 
   await open('/collections/services/new');
   await page.getByRole('textbox', { name: 'Durata', exact: true }).fill('50');

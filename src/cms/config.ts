@@ -100,9 +100,9 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
       stock_assets: false,
     },
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
-    // An optional field left empty is left out of the file, as the sample content does (an empty
-    // partita IVA written as '' would be refused by the build).
-    output: { omit_empty_optional_fields: true },
+    // No `output.omit_empty_optional_fields`: our formats leave out the empty optional fields
+    // themselves, by the schema (file-format.ts `withoutEmpty`). Sveltia's own would also drop a
+    // decorative photo's `alt: ""` (an empty value that must be written), which the build refuses.
     collections: [
       {
         name: 'services',

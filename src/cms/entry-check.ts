@@ -49,7 +49,7 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
   const kind = kindOf(candidate);
   if (!kind) return [];
   const file = candidate.path || `content/${candidate.collection}/nuovo.md`;
-  // What Sveltia writes (`omit_empty_optional_fields`): an optional field left empty is left out.
+  // What our file format writes (file-format.ts): an optional field left empty is left out.
   const { body, ...data } = contentForm(withoutEmpty(SCHEMAS[kind], candidate.data)) as Record<string, unknown>;
   const markdown = kind !== 'site';
   const text = stringify(data);

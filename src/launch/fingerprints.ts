@@ -20,7 +20,7 @@ export const SAMPLE_TEXTS: ReadonlySet<string> = new Set([
   '52114db7b44e5a24', // home.md
   '54d60b772fffa58a', // contatti.md
   '535fa02852d3adab', // percorsi.md
-  'aa0d5d9c65b26f47', // privacy.md
+  'fc2e6a8a2f2adb29', // privacy.md
   '6685cfcbb1213ff3', // professionals/giulia-marchetti.md
   '17fbb5317b0c581f', // professionals/chiara-de-santis.md
   '0a72513373b9796a', // services/01-sostegno-psicologico.md

@@ -44,7 +44,13 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const forms = (options: string) => editSiteYaml((yaml) => `${yaml}\nforms:\n${options}`);
+  // The sample states the default modes (as the editor writes site.yaml): the block is replaced.
+  const forms = (options: string) =>
+    editSiteYaml((yaml) => {
+      const without = yaml.replace(/^forms:\n(?: {2}.*\n)*/m, '');
+      if (without === yaml) throw new Error('the sample site.yaml no longer has a forms block');
+      return `${without}forms:\n${options}`;
+    });
   [plain, notice, send, browser] = await Promise.all([
     serveSampleSite(),
     serveSampleSite({ edit: forms('  contactsPage: notice\n') }),

@@ -91,6 +91,10 @@ async function paint(node: HTMLElement, props: PreviewProps): Promise<void> {
   for (const { name, value } of page.documentElement.attributes)
     node.ownerDocument.documentElement.setAttribute(name, value);
   for (const { name, value } of page.body.attributes) node.ownerDocument.body.setAttribute(name, value);
+  // The map's frame keeps its place without its address: /admin's policy loads nothing from other
+  // origins (the editor talks to no third party), so the frame would only be refused.
+  for (const frame of page.querySelectorAll('iframe[src]'))
+    if (new URL(frame.getAttribute('src')!, location.href).origin !== location.origin) frame.removeAttribute('src');
   node.innerHTML = page.body.innerHTML;
 }
 

@@ -34,10 +34,10 @@ function mapImages(value: unknown, change: (text: string) => string): unknown {
 }
 
 /**
- * `value` without the fields the schema lets be left out that are empty (what Sveltia's
- * `omit_empty_optional_fields` does for its own formats): an empty partita IVA written as '' would be
- * refused by the build, and the `order` reordering adds is null until she reorders. A field that must
- * be present even if empty (a decorative photo's `alt: ""`) stays.
+ * `value` without the fields the schema lets be left out that are empty: an empty partita IVA written
+ * as '' would be refused by the build, and the `order` reordering adds is null until she reorders. A
+ * field that must be present even if empty (a decorative photo's `alt: ""`) stays, which is why
+ * config.yml does not set Sveltia's own `omit_empty_optional_fields`: it would drop that one too.
  */
 export function withoutEmpty(schema: z.ZodType | undefined, value: unknown): unknown {
   const inner = unwrap(schema);
