@@ -1,4 +1,4 @@
-// What the compliance rules read in a page's HTML, found once by the thread that renders the page (or later, for a page made in memory).
+// What the compliance rules read in a page's HTML: its title, its description, and whether its banner and forms link the privacy notice.
 import { PRIVACY_PATH } from '../routes.ts';
 
 /** The parts of one page the rules judge (src/compliance/rules.ts). */
@@ -13,7 +13,7 @@ export interface PageFacts {
   formsLinkPrivacy: boolean[];
 }
 
-/** The facts of a page's HTML. Pure and cheap enough to run beside rendering, so `build` never reads its pages again for the rules. */
+/** The facts of a page's HTML. */
 export function pageFacts(html: string): PageFacts {
   const links = (part: string) => part.includes(`href="${PRIVACY_PATH}"`);
   return {

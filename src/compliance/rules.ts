@@ -1,9 +1,9 @@
 // Compliance rules for a practice publishing in Italy: plain functions over the site model and the rendered pages.
-import type { Route, SiteModel } from '../model/site-model.ts';
+import type { SiteModel } from '../model/site-model.ts';
 import { say, type Param, type Text } from '../messages/text.ts';
 import { PRIVACY_PATH } from '../routes.ts';
 import type { Page } from '../render/render-pages.ts';
-import { pageFacts, type PageFacts } from './page-facts.ts';
+import { pageFacts } from './page-facts.ts';
 
 /** What a rule concluded about one thing: PASS, or WARN with what to change. */
 export interface Finding {
@@ -20,8 +20,6 @@ export interface Finding {
 export interface ComplianceInput {
   model: SiteModel;
   pages: readonly Page[];
-  /** What the rules read in each page, when found as it was rendered (`build`); otherwise read from its HTML. */
-  facts?: ReadonlyMap<Route, PageFacts>;
 }
 
 /** The e-mail service ids the sample content ships with: a form using them can never send. */
@@ -52,14 +50,14 @@ export function registrations({ model }: ComplianceInput): Finding[] {
 }
 
 /** The privacy notice has text, and every cookie banner and every form links to it (GDPR art. 13). */
-export function privacyNotice({ model, pages, facts: found }: ComplianceInput): Finding[] {
+export function privacyNotice({ model, pages }: ComplianceInput): Finding[] {
   // Loading requires privacy.md, so the route is always there; its body may still be empty.
   const source = model.routes.find((route) => route.kind === 'privacy')?.source ?? model.siteFile;
   if (model.privacy.bodyHtml.trim() === '') return [warn('privacy-notice', source, say('compliancePrivacyEmpty'))];
   const unlinked: Text[] = [];
   let forms = 0;
   for (const page of pages) {
-    const facts = factsOf(page, found);
+    const facts = pageFacts(page.html);
     if (!facts.bannerLinksPrivacy) unlinked.push(say('complianceBannerOf', { page: label(page) }));
     for (const linked of facts.formsLinkPrivacy) {
       forms += 1;
@@ -118,9 +116,9 @@ export function emailServiceIds({ model }: ComplianceInput): Finding[] {
 }
 
 /** Every page, as rendered, has a title and a description: one warning per page without, else one pass. */
-export function pageMetadata({ model, pages, facts }: ComplianceInput): Finding[] {
+export function pageMetadata({ model, pages }: ComplianceInput): Finding[] {
   const warnings = pages.flatMap((page) => {
-    const { title, description } = factsOf(page, facts);
+    const { title, description } = pageFacts(page.html);
     const code = title
       ? description
         ? undefined
@@ -150,11 +148,6 @@ const RULES = [
 /** Runs every rule. */
 export function checkCompliance(input: ComplianceInput): Finding[] {
   return RULES.flatMap((rule) => rule(input));
-}
-
-/** What the rules read in a page: found while it was rendered (`build`), or now from its HTML. */
-function factsOf(page: Page, found: ComplianceInput['facts']): PageFacts {
-  return found?.get(page.route) ?? pageFacts(page.html);
 }
 
 function label(page: Page): Param {

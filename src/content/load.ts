@@ -4,7 +4,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContentError } from '../errors.ts';
-import { readContentFileSync, walkImages } from './read-file.ts';
+import { readContentFile, walkImages } from './read-file.ts';
 import { MAX_YAML_ALIASES } from './limits.ts';
 import { say, type Text } from '../messages/text.ts';
 import { fileProblems } from '../refusals.ts';
@@ -72,9 +72,7 @@ export async function loadContent(
   const parseEntry = async (absolute: string, kind: EntryKind): Promise<ParsedFile> => {
     const file = display(absolute);
     const found: ContentError[] = [];
-    // Synchronously: each asynchronous read is four trips through the thread pool, which a cold build
-    // keeps busy compressing the script and stylesheet meanwhile (a few files, under 0.1 ms each).
-    const read = readContentFileSync(absolute);
+    const read = readContentFile(absolute);
     if ('missing' in read) {
       found.push(new ContentError(file, 0, say('fieldFile'), say('fileMissing')));
       return { problems: found };

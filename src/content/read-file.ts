@@ -1,5 +1,5 @@
 // Reads content from disk defensively: only regular files, bounded in size, UTF-8 checked; symlink loops end.
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { say, type Text } from '../messages/text.ts';
@@ -12,23 +12,12 @@ export type ReadResult = { text: string } | { missing: true } | { problem: Text;
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 
-/** Reads `absolute` as UTF-8 text; a pipe, socket, device or folder is refused, never opened (a pipe would block forever). */
-export async function readContentFile(absolute: string): Promise<ReadResult> {
-  try {
-    const refused = refusal(await stat(absolute));
-    if (refused) return refused;
-    const handle = await open(absolute, 'r');
-    return decoded(await handle.readFile().finally(() => handle.close()));
-  } catch (error) {
-    return readProblem(error);
-  }
-}
-
 /**
- * `readContentFile` without the thread-pool round trips (stat, open, read, close each one), for a
- * thread whose only job is reading many files (src/model/markdown-worker.ts): the same checks, the same result.
+ * Reads `absolute` as UTF-8 text; a pipe, socket, device or folder is refused, never opened (a pipe
+ * would block forever). Synchronously: an asynchronous read is four trips through the thread pool
+ * (stat, open, read, close), which a cold build keeps busy compressing meanwhile.
  */
-export function readContentFileSync(absolute: string): ReadResult {
+export function readContentFile(absolute: string): ReadResult {
   try {
     return refusal(statSync(absolute)) ?? decoded(readFileSync(absolute));
   } catch (error) {

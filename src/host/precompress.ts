@@ -21,8 +21,6 @@ export type CompressionEffort = 'smallest' | 'large' | 'fast';
 // file); on a small site's first build that was the largest single cost (docs/performance.md).
 const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: 10, large: 7, fast: 4 };
 
-const CONCURRENCY = 4;
-
 /** A file's `.br` and `.gz` forms, each present only when smaller than the file. */
 export interface CompressedForms {
   br?: Uint8Array;
@@ -68,11 +66,17 @@ export async function siblingsOf(
  * no time stamp into a gzip header (mtime 0) and brotli has none, so the same input gives the same bytes.
  */
 export async function compressedForms(bytes: Uint8Array, effort: CompressionEffort): Promise<CompressedForms> {
-  const [br, gz] = await Promise.all([
-    brotli(bytes, brotliOptions(bytes, effort)),
-    gzipAsync(bytes, gzipOptions(effort)),
-  ]);
+  const [br, gz] = await Promise.all([compressedForm(bytes, 'br', effort), compressedForm(bytes, 'gz', effort)]);
   return smallerForms(bytes, br, gz);
+}
+
+/** One form, smaller or not: `watch`'s server makes only the one a browser asks for, at the `fast` effort. */
+export function compressedForm(
+  bytes: Uint8Array,
+  encoding: 'br' | 'gz',
+  effort: CompressionEffort,
+): Promise<Uint8Array> {
+  return encoding === 'br' ? brotli(bytes, brotliOptions(bytes, effort)) : gzipAsync(bytes, gzipOptions(effort));
 }
 
 function brotliOptions(bytes: Uint8Array, effort: CompressionEffort): BrotliOptions {
@@ -103,47 +107,10 @@ function smallerForms(bytes: Uint8Array, br: Uint8Array, gz: Uint8Array): Compre
 
 /**
  * zlib hands out its result as a view into its whole output buffer (16 kB and more for a 4 kB result);
- * a copy of just the bytes, so a form kept or sent to another thread holds no more memory than it needs.
+ * a copy of just the bytes, so a form kept (in the cache, or in memory by `watch`) holds no more memory than it needs.
  */
 function exact(view: Uint8Array): Uint8Array {
   return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
-}
-
-/**
- * The output plus `<file>.br` and `<file>.gz` for every text file they make smaller (HTML, CSS,
- * JavaScript, XML, SVG...), sorted by path like the build's own map. zlib runs on libuv's thread
- * pool, so files compress in parallel. Brotli 10 costs about 5 ms per 20 kB, so
- * with a `cacheDir` the forms are kept by content hash: a rebuild compresses only what changed.
- * `pageCount` is the site's number of pages (the build's `pages.length`); by default, its HTML files
- * outside `static/`.
- */
-export async function withCompressedSiblings(
-  files: ReadonlyMap<string, Uint8Array>,
-  cacheDir?: string,
-  pageCount = countPages(files.keys()),
-): Promise<Map<string, Uint8Array>> {
-  const out = new Map(files);
-  const texts = [...files].filter(([file]) => compresses(file));
-  // As many files at a time as libuv has threads: queueing a thousand at once only holds their memory.
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < texts.length; i = next++) {
-      const [file, bytes] = texts[i]!;
-      const { br, gz } = await siblingsOf(file, bytes, pageCount, cacheDir);
-      if (br) out.set(`${file}.br`, br);
-      if (gz) out.set(`${file}.gz`, gz);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-/** The pages of a site's output map: its HTML files outside `static/` (and the web editor's `admin/`). */
-function countPages(files: Iterable<string>): number {
-  let pages = 0;
-  for (const file of files)
-    if (file.endsWith('.html') && !file.startsWith('static/') && !file.startsWith('admin/')) pages++;
-  return pages;
 }
 
 /**

@@ -7,7 +7,7 @@ export async function renderMarkdown(markdown: string): Promise<string> {
   return plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
 }
 
-/** The unified pipeline alone, loaded once per thread on first use (`renderMarkdown` tries the plain path first). */
+/** The unified pipeline alone, loaded once on first use (`renderMarkdown` tries the plain path first). */
 export function loadRenderer(): Promise<(markdown: string) => string> {
   return (unifiedRenderer ??= makeUnifiedRenderer());
 }

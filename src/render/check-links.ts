@@ -20,31 +20,16 @@ export function checkLinks(
   return pages.flatMap((page) => linkProblems(page.route, brokenUrls(page.html, files, base), findMention));
 }
 
-/**
- * The internal URLs of one page's HTML that resolve to no output file, each once, in the order they
- * appear: the part of `checkLinks` a render worker runs (it needs no content), before `linkProblems`.
- */
-export function brokenUrls(html: string, files: ReadonlySet<string>, base = '/', known?: KnownAttributes): string[] {
+/** The internal URLs of one page's HTML that resolve to no output file, each once, in the order they appear. */
+function brokenUrls(html: string, files: ReadonlySet<string>, base = '/'): string[] {
   const broken = new Set<string>();
-  for (const match of html.matchAll(REFERENCE)) {
-    // Most attributes (the stylesheet, the script, the menu's links, shared images) repeat on every
-    // page: with `known`, each distinct one is decoded and resolved once per build and thread.
-    let urls = known?.get(match[0]);
-    if (!urls) {
-      urls = urlsIn(match[0], decodeEntities(match[1]!)).filter((url) => !resolves(url, files, base));
-      // A copy of the key: the match is a slice that would keep its whole page alive in the map.
-      known?.set(Buffer.from(match[0]).toString(), urls);
-    }
-    for (const url of urls) broken.add(url);
-  }
+  for (const match of html.matchAll(REFERENCE))
+    for (const url of urlsIn(match[0], decodeEntities(match[1]!))) if (!resolves(url, files, base)) broken.add(url);
   return [...broken];
 }
 
-/** An attribute (as `REFERENCE` matches it) -> its URLs that resolve to no file, for one set of output files and base path. */
-export type KnownAttributes = Map<string, readonly string[]>;
-
 /** A ContentError per broken URL of the page of `route`, at the content line that holds the link. */
-export function linkProblems(route: Route, urls: readonly string[], findMention: FindMention): ContentError[] {
+function linkProblems(route: Route, urls: readonly string[], findMention: FindMention): ContentError[] {
   const where = route.path ?? 'the 404 page';
   return urls.map((url) => {
     const { file, line } = locate(route.sources, url, findMention) ?? { file: route.source, line: 0 };

@@ -2,8 +2,7 @@
 import type { BuildSuccess } from '../build.ts';
 import { HEADERS_FILE } from '../host/headers.ts';
 import { withHeadersFile } from '../host/headers-file.ts';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { compressedForm } from '../host/precompress.ts';
 import { ADMIN_DIR, fileOfPath, NOT_FOUND_FILE } from '../routes.ts';
 import type { LiveReload } from '../watch/live-reload.ts';
 import { render, say, type Language } from '../messages/text.ts';
@@ -50,7 +49,7 @@ export function serveBuild(
       const original = sibling && isCompressible(sibling[1]!) ? served(sibling[1]!) : undefined;
       if (!sibling || !original) return served(file)?.body;
       const encoding = sibling[2] as Encoding;
-      const compressed = await (original.compressed[encoding] ??= compress(original.body, encoding));
+      const compressed = await (original.compressed[encoding] ??= compressedForm(original.body, encoding, 'fast'));
       // As a host's precompressed sibling: only when smaller.
       return compressed.byteLength < original.body.byteLength ? compressed : undefined;
     },
@@ -73,22 +72,4 @@ interface Served {
   tag: string;
   body: Uint8Array;
   compressed: Partial<Record<Encoding, Promise<Uint8Array>>>;
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * One encoding, the one the browser asked for, at the speed of a dev server: brotli 4 (`compressedForms`'s
- * `fast`) and gzip 6. A build compresses every file both ways, at its best (src/host/precompress.ts).
- */
-function compress(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
-  if (encoding === 'gz') return gzipAsync(bytes, { level: 6 });
-  return brotli(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 4,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-    },
-  });
 }

@@ -7,7 +7,7 @@ import { checkContent } from '../../src/content/check.ts';
 import { formatProblem, formatReport } from '../../src/errors.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { writeSite } from '../../src/output/write-site.ts';
-import { withCompressedSiblings } from '../../src/host/precompress.ts';
+import { siblingsOf } from '../../src/host/precompress.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
 import { runCli } from '../helpers/cli.ts';
 import { hashTree, tempDir } from '../helpers/files.ts';
@@ -311,7 +311,9 @@ describe('build and watch --out', () => {
     const watched = await buildSite(options, { cache: new WatchCache(options) });
     if (!watched.ok) throw new Error(formatReport(watched.problems));
     const out = path.join(await tempDir(), 'dist');
-    await writeSite(out, await withCompressedSiblings(watched.files, options.cacheDir, watched.pages.length));
+    await writeSite(out, watched.files, undefined, (file, bytes) =>
+      siblingsOf(file, bytes, watched.pages.length, options.cacheDir),
+    );
     const built = await hashTree(path.join(project, 'dist'));
     expect(Object.keys(built).filter((file) => file.endsWith('.br')).length).toBeGreaterThan(5);
     expect(await hashTree(out)).toEqual(built);

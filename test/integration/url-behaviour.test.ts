@@ -9,7 +9,7 @@ import { buildSite, type BuildSuccess } from '../../src/build.ts';
 import { asStaticHost, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { HEADERS_FILE } from '../../src/host/headers.ts';
 import { renderNginxConfig } from '../../src/host/nginx.ts';
-import { withCompressedSiblings } from '../../src/host/precompress.ts';
+import { siblingsOf } from '../../src/host/precompress.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { writeSite } from '../../src/output/write-site.ts';
 import { directoryFiles, serveSite } from '../../src/serve/server.ts';
@@ -57,7 +57,9 @@ describe.each([
     www = path.join(work, 'www');
     out = path.join(www, base.slice(1, -1));
     await mkdir(path.dirname(out), { recursive: true });
-    await writeSite(out, await withCompressedSiblings(build.files));
+    await writeSite(out, build.files, undefined, (file, bytes) =>
+      siblingsOf(file, bytes, build.pages.length, undefined),
+    );
     // What a deploy folder may hold beside the site (a checkout, a copy with rsync): never served.
     for (const [file, text] of [
       ['.git/config', '[core]\n'],

@@ -5,7 +5,7 @@ import { loadContent } from '../../src/content/load.ts';
 import { mentionFinder } from '../../src/content/mentions.ts';
 import { formatProblem } from '../../src/errors.ts';
 import type { Route } from '../../src/model/site-model.ts';
-import { brokenUrls, checkLinks, type KnownAttributes } from '../../src/render/check-links.ts';
+import { checkLinks } from '../../src/render/check-links.ts';
 import type { Page } from '../../src/render/render-pages.ts';
 import { tempDir, writeTree } from '../helpers/files.ts';
 
@@ -134,20 +134,5 @@ describe('checkLinks', () => {
   it('accepts a folder URL with a trailing slash when the folder has an index.html', async () => {
     const files = new Set(['index.html', 'static/css/site.0123456789.css', 'guida/index.html']);
     expect(checkLinks([page('/', '<a href="/guida/">g</a><a href="/guida">g</a>')], files, NOWHERE)).toEqual([]);
-  });
-});
-
-describe('brokenUrls with attributes already known', () => {
-  it('gives what it gives without them, page after page, each broken URL once and in order', () => {
-    const pages = [
-      '<a href="/gone">a</a> <img src="/static/media/hero-400.abcdef01.jpg" srcset="/static/media/hero-400.abcdef01.jpg 400w, /missing-800.jpg 800w"> <a href="/rossi">r</a> <a href="/gone">again</a>',
-      '<a HREF="/percorsi?x=1#y">p</a> <a href="/gone">a</a> <a href="/other">o</a> <form action="/contatti"></form>',
-      '<a href="/gone">a</a> <img src="/static/media/hero-400.abcdef01.jpg" srcset="/static/media/hero-400.abcdef01.jpg 400w, /missing-800.jpg 800w">',
-    ];
-    const known: KnownAttributes = new Map();
-    for (const html of [...pages, ...pages])
-      expect(brokenUrls(html, FILES, '/', known)).toEqual(brokenUrls(html, FILES, '/'));
-    expect(brokenUrls(pages[0]!, FILES, '/', known)).toEqual(['/gone', '/missing-800.jpg']);
-    expect(brokenUrls(pages[1]!, FILES, '/', known)).toEqual(['/gone', '/other']);
   });
 });

@@ -15,8 +15,8 @@ describe('readContentFile', () => {
   it('reads a UTF-8 file and says missing for a missing one', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'a.md'), 'città');
-    expect(await readContentFile(path.join(dir, 'a.md'))).toEqual({ text: 'città' });
-    expect(await readContentFile(path.join(dir, 'b.md'))).toEqual({ missing: true });
+    expect(readContentFile(path.join(dir, 'a.md'))).toEqual({ text: 'città' });
+    expect(readContentFile(path.join(dir, 'b.md'))).toEqual({ missing: true });
   });
 
   it('never opens a named pipe (which would block forever), and names folders and link loops', async () => {
@@ -24,15 +24,15 @@ describe('readContentFile', () => {
     execFileSync('mkfifo', [path.join(dir, 'pipe.md')]);
     await mkdir(path.join(dir, 'folder.md'));
     await symlink('loop.md', path.join(dir, 'loop.md'));
-    expect(await readContentFile(path.join(dir, 'pipe.md'))).toEqual({
+    expect(readContentFile(path.join(dir, 'pipe.md'))).toEqual({
       problem: say('fileSpecial', { kind: say('kindPipe') }),
       line: 0,
     });
-    expect(english(await readContentFile(path.join(dir, 'pipe.md')))).toBe(
+    expect(english(readContentFile(path.join(dir, 'pipe.md')))).toBe(
       'is a named pipe, not a file; remove it or replace it with a regular file',
     );
-    expect(english(await readContentFile(path.join(dir, 'folder.md')))).toMatch(/^is a folder, not a file/);
-    expect(english(await readContentFile(path.join(dir, 'loop.md')))).toMatch(
+    expect(english(readContentFile(path.join(dir, 'folder.md')))).toMatch(/^is a folder, not a file/);
+    expect(english(readContentFile(path.join(dir, 'loop.md')))).toMatch(
       /^is a symbolic link that leads back to itself/,
     );
   });

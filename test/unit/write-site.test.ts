@@ -3,9 +3,10 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { siblingsOf, withCompressedSiblings } from '../../src/host/precompress.ts';
+import { siblingsOf } from '../../src/host/precompress.ts';
 import { writeSite } from '../../src/output/write-site.ts';
 import { hashTree, listTree, tempDir } from '../helpers/files.ts';
+import { withSiblings } from '../helpers/siblings.ts';
 
 const files = (map: Record<string, string>) =>
   new Map(Object.entries(map).map(([file, text]) => [file, Buffer.from(text)] as const));
@@ -54,7 +55,7 @@ describe('writeSite', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
-  it("writes each file's compressed siblings beside it as it goes: the same files and bytes as withCompressedSiblings", async () => {
+  it("writes each file's compressed siblings beside it as it goes: the same files and bytes as all of them made at once", async () => {
     const site = files({
       'index.html': `<p>${'Psicoterapia a Pescara. '.repeat(80)}</p>`,
       'static/css/site.abc.css': `body{margin:0}${'.a{color:red}'.repeat(60)}`,
@@ -64,7 +65,7 @@ describe('writeSite', () => {
     const [cacheDir, parent] = await Promise.all([tempDir(), tempDir()]);
     const out = path.join(parent, 'dist');
     await writeSite(out, site, undefined, (file, bytes) => siblingsOf(file, bytes, 1, cacheDir));
-    const whole = await withCompressedSiblings(site, cacheDir, 1);
+    const whole = await withSiblings(site, 1, cacheDir);
     expect(await listTree(out)).toEqual([...whole.keys()].sort());
     for (const [file, bytes] of whole)
       expect((await readFile(path.join(out, file))).equals(Buffer.from(bytes)), file).toBe(true);
