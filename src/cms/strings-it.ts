@@ -115,5 +115,11 @@ export const ITALIAN_STRINGS = {
   status: { deploying: 'In pubblicazione' },
   // Worded by us: Sveltia's "try again later" misleads when our checks refused the entry (the reasons follow it).
   saving_entry: { error: { description: 'La voce non è stata salvata.' } },
-  workflow: { deploying_deletion: 'Eliminazione' },
+  workflow: {
+    deploying_deletion: 'Eliminazione',
+    // Worded by us: "Riprova" alone misleads when GitHub refuses the merge because a colleague has
+    // meanwhile published a change to the same lines; retrying cannot help then (cms-drafts.test.ts).
+    publishing_entry_failed:
+      'La voce non è stata pubblicata. Riprova; se non riesce ancora, probabilmente nel frattempo qualcuno ha pubblicato una modifica alle stesse righe: scarta la bozza (Flusso Editoriale › Scarta Modifiche) e rifai la modifica sulla versione pubblicata.',
+  },
 } as const;

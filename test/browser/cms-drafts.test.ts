@@ -252,9 +252,77 @@ describe('drafts in the online editor (GitHub, editorial workflow)', () => {
     expect((await published()).page).not.toContain('Accompagnamento nel lutto');
   });
 
+  it('cannot publish a draft whose line a colleague has changed meanwhile: says so, main keeps the colleague’s version', async () => {
+    const file = 'content/services/03-valutazione-psicodiagnostica.md';
+    await editor.goto(`${github.url}/admin#/collections/services/entries/03-valutazione-psicodiagnostica`);
+    await editor.getByRole('textbox', { name: 'Titolo', exact: true }).click();
+    await editor.keyboard.press('ControlOrMeta+A');
+    await editor.keyboard.type('Valutazione psicodiagnostica');
+    await waitForBackup(editor, '03-valutazione-psicodiagnostica');
+    await editor.getByRole('button', { name: 'Salva', exact: true }).click();
+    await editor
+      .getByRole('alertdialog', { name: 'Invia per Revisione' })
+      .getByRole('button', { name: 'Invia per Revisione' })
+      .click();
+    await eventually('the third pull request', () =>
+      github.state.pulls[2]?.labels[0] === 'sveltia-cms/pending_review' ? true : undefined,
+    );
+
+    // Her colleague, meanwhile, publishes another title for the same service.
+    const { store } = github.state;
+    const head = (await store.branchHead('main'))!;
+    const theirs = (await site.git('show', `main:${file}`)).replace(/^title: .*$/m, 'title: Valutazione psicologica');
+    const colleague = await store.commitChanges({
+      parent: head,
+      additions: [{ path: file, contents: Buffer.from(`${theirs}\n`) }],
+      deletions: [],
+      message: 'Modifica di percorso: “03-valutazione-psicodiagnostica”',
+      author: { name: 'Chiara De Santis', email: 'chiara@example.com' },
+    });
+    await store.setBranch('main', colleague, head);
+
+    await editor.goto(`${github.url}/admin#/collections/services/entries/03-valutazione-psicodiagnostica`);
+    await editor.getByRole('button', { name: /^Stato: / }).click();
+    await editor.getByRole('menuitemradio', { name: 'Pronti' }).click();
+    await editor.getByRole('button', { name: /^Pubblica/ }).click();
+    await editor
+      .getByRole('alertdialog', { name: 'Pubblica Voce' })
+      .getByRole('button', { name: 'Pubblica', exact: true })
+      .click();
+    // GitHub refuses the merge; our wording says what to do, not just «Riprova».
+    await editor.getByText('La voce non è stata pubblicata. Riprova; se non riesce ancora').waitFor();
+    await shoot(editor, '6-publish-refused');
+    expect(github.state.pulls[2]).toMatchObject({ state: 'open', merged: false });
+    expect(await site.git('rev-parse', 'main')).toBe(colleague);
+
+    // What the message says: discard the draft, then the entry is the published one, the colleague's.
+    await editor.goto(`${github.url}/admin#/workflow`);
+    const card = editor
+      .getByRole('list', { name: 'Pronti' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Valutazione psicodiagnostica' });
+    await card.getByRole('button', { name: 'Scarta Modifiche' }).click();
+    await editor
+      .getByRole('alertdialog')
+      .last()
+      .getByRole('button', { name: /^Scarta/ })
+      .click();
+    await eventually('the branch deleted', async () =>
+      (await site.git('branch', '--list', 'cms/*')) ? undefined : true,
+    );
+    expect(github.state.pulls[2]).toMatchObject({ state: 'closed', merged: false });
+    await editor.goto('about:blank');
+    await editor.goto(`${github.url}/admin#/collections/services/entries/03-valutazione-psicodiagnostica`);
+    await eventually('the published title in the editor', async () =>
+      (await editor.getByRole('textbox', { name: 'Titolo', exact: true }).inputValue()) === 'Valutazione psicologica'
+        ? true
+        : undefined,
+    );
+  });
+
   it('reorders the services with «Riordina»: one commit straight on main, no draft', async () => {
     const before = await site.git('rev-parse', 'main');
-    await editor.getByRole('radio', { name: 'Contenuti' }).click();
+    await editor.goto(`${github.url}/admin#/collections/services`);
     await editor.getByRole('button', { name: 'Riordina le Voci' }).click();
     await editor
       .getByRole('row', { name: /Orientamento al futuro/ })
@@ -271,7 +339,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', () => {
       /content\/services\/08-regolazione-emozioni\.md \| 2 \+-\n content\/services\/09-orientamento\.md +\| 2 \+-\n 2 files changed/,
     );
     expect(await site.git('show', `main:content/services/09-orientamento.md`)).toMatch(/^order: 8$/m);
-    expect(github.state.pulls).toHaveLength(2);
+    expect(github.state.pulls).toHaveLength(3);
     const page = (await published()).page;
     expect(page.indexOf('Orientamento al futuro')).toBeLessThan(
       page.indexOf('Consapevolezza e regolazione delle emozioni'),
