@@ -119,15 +119,15 @@ async function measure(
     );
     const cpuUsed = process.cpuUsage(cpuBefore);
     const timing = bench.lastTiming()!;
-    const times = timing.times ?? { content: 0, assets: 0, render: 0, total: timing.built - timing.reading };
+    const times = timing.times ?? { content: 0, assets: 0, render: 0, total: timing.built - timing.settled };
     const steps: Record<Step, number> = {
       event: timing.changed - written,
       quiet: timing.started - timing.changed,
-      settle: timing.reading - timing.started,
+      settle: timing.settled - timing.started,
       content: times.content,
       assets: times.assets,
       // What the build did besides its stages (for a full build: the Markdown, the asset files).
-      render: timing.built - timing.reading - times.content - times.assets,
+      render: timing.built - timing.settled - times.content - times.assets,
       reload: reloaded - timing.built,
       fetch: served - reloaded,
     };

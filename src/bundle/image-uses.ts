@@ -35,15 +35,7 @@ export function imageWidthLimits(
   return limits;
 }
 
-/**
- * The images stage's cache key: each source image with its widest variant, a line each. Watch reads
- * the sources back (`sourcesOfImagesKey`) to validate an edited file against the same image set.
- */
+/** The images stage's key in `watch`'s memo: each source image with its widest variant, a line each. */
 export function imagesKey(sources: readonly string[], limits: ReadonlyMap<string, number>): string {
   return sources.map((source) => `${source} ${limits.get(source) ?? FULL_WIDTH}`).join('\n');
-}
-
-/** The source images named by an `imagesKey` (a width never holds a space; a name may). */
-export function sourcesOfImagesKey(key: string): string[] {
-  return key === '' ? [] : key.split('\n').map((line) => line.slice(0, line.lastIndexOf(' ')));
 }

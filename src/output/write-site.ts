@@ -5,8 +5,9 @@ import path from 'node:path';
 import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
 
 /**
- * Fills `<out>.tmp-<pid>/` (with each file's `siblings` beside it, when given), moves the old `<out>/` aside, renames the new one in, then deletes the
- * old one. Any failure before the swap removes the staging folder and leaves `<out>/` untouched.
+ * Fills `<out>.tmp-<pid>/` (with each file's `siblings` beside it, when given), moves the old
+ * `<out>/` aside, renames the new one in, then deletes the old one. Any failure before the swap
+ * removes the staging folder and leaves `<out>/` untouched.
  * Refuses (OutputRefused) an output that is not brochure's to replace (see checkOutputFolder); a
  * symlinked output is written through: the swap happens at the folder the link points to.
  */

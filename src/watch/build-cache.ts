@@ -1,7 +1,6 @@
 // The BuildCache `watch` lends every build: what it keeps between builds (parsed files, Markdown HTML, asset stages, pages, link checks) and when to forget it; the stages do the work.
 import path from 'node:path';
 import type { AssetStage, BuildCache } from '../build.ts';
-import { sourcesOfImagesKey } from '../bundle/image-uses.ts';
 import type { ParsedFile } from '../content/load.ts';
 import type { ContentError } from '../errors.ts';
 import { loadRenderer, renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
@@ -31,10 +30,6 @@ export class WatchCache implements BuildCache {
   readonly #kept = new Map<string, Kept>();
   /** Bumped on each invalidation, so a value computed while its input changed is not kept. */
   readonly #generations = new Map<string, number>();
-  /** The last parse of a content file that was changed since, until it is parsed again (see `previousParse`). */
-  readonly #replaced = new Map<string, ParsedFile>();
-  /** How loading parses each content file: called again, it reads the file as it is then. */
-  readonly #parsers = new Map<string, () => Promise<ParsedFile>>();
   /** Every folder holding a parsed file, at any depth: only a change to one of them reaches files below. */
   readonly #folders = new Set<string>();
   #markdown = new Map<string, string>();
@@ -57,63 +52,14 @@ export class WatchCache implements BuildCache {
 
   // An arrow function: loadContent calls it on its own, not as a method.
   readonly parsedFiles = (absolute: string, parse: () => Promise<ParsedFile>): Promise<ParsedFile> => {
-    if (!this.#parsers.has(absolute)) {
-      this.#parsers.set(absolute, parse);
-      for (
-        let folder = path.dirname(absolute);
-        !this.#folders.has(folder) && folder !== path.dirname(folder);
-        folder = path.dirname(folder)
-      )
-        this.#folders.add(folder);
-    }
-    this.#parsers.set(absolute, parse);
+    for (
+      let folder = path.dirname(absolute);
+      !this.#folders.has(folder) && folder !== path.dirname(folder);
+      folder = path.dirname(folder)
+    )
+      this.#folders.add(folder);
     return this.#keep(`file:${absolute}`, '', parse);
   };
-
-  /** The kept parse of a content file that loading read and that has not changed since; undefined otherwise. */
-  parsed(absolute: string): ParsedFile | undefined {
-    return this.#kept.get(`file:${absolute}`)?.value as ParsedFile | undefined;
-  }
-
-  /** The parse an earlier build used of a file changed since (what a save replaced); undefined once unknown. */
-  previousParse(absolute: string): ParsedFile | undefined {
-    return this.#replaced.get(`file:${absolute}`);
-  }
-
-  /** Parses a file loading has read before, as loading would now (and keeps it); undefined for a file loading never read. */
-  async reparse(absolute: string): Promise<ParsedFile | undefined> {
-    const parse = this.#parsers.get(absolute);
-    return parse && this.parsedFiles(absolute, parse);
-  }
-
-  /** The images the content referred to in the last build that encoded them (the images stage's key), sorted. */
-  imageSources(): string[] | undefined {
-    const kept = this.#kept.get('stage:images');
-    return kept && sourcesOfImagesKey(kept.key);
-  }
-
-  /** The HTML of Markdown bodies, rendering only those no build has seen; `replaced` bodies are forgotten. */
-  async markdownOf(bodies: readonly string[], replaced: readonly string[] = []): Promise<RenderedMarkdown> {
-    for (const body of replaced) if (!bodies.includes(body)) this.#markdown.delete(body);
-    const rendered = new Map<string, string>();
-    for (const body of bodies) {
-      let html = this.#markdown.get(body);
-      if (html === undefined) this.#markdown.set(body, (html = await renderMarkdown(body)));
-      rendered.set(body, html);
-    }
-    return rendered;
-  }
-
-  /** The pages of the last build with `model` in place of its model: assets and templates are the last build's. */
-  renderChanged(model: SiteModel, renderPage: RenderPage): { pages: Page[]; rendered: readonly Page[] } {
-    const pages = this.#pages.renderAgain(model, renderPage);
-    return { pages, rendered: this.#pages.renderedPages };
-  }
-
-  /** Records pages whose links were checked against the last build's files and found good. */
-  linksPassed(pages: Iterable<Page>): void {
-    for (const page of pages) this.#linksChecked.add(page);
-  }
 
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T> {
     return this.#keep(`stage:${stage}`, key, run);
@@ -174,9 +120,6 @@ export class WatchCache implements BuildCache {
     if (isInside(changed, this.#clientDir)) ids.push('stage:client');
     if (isInside(changed, this.#imagesDir)) ids.push('stage:images');
     for (const id of ids) {
-      // A second event for the same save finds nothing kept: the first one's record stays.
-      const kept = this.#kept.get(id);
-      if (kept && id.startsWith('file:')) this.#replaced.set(id, kept.value as ParsedFile);
       this.#kept.delete(id);
       this.#generations.set(id, (this.#generations.get(id) ?? 0) + 1);
     }
@@ -189,8 +132,6 @@ export class WatchCache implements BuildCache {
     const value = await compute();
     // A change reported while computing may have been read half-way: recompute next time.
     if (this.#generations.get(id) === generation) this.#kept.set(id, { key, value });
-    // Whatever it was, what the last build used of this input is no longer the parse a save replaced.
-    this.#replaced.delete(id);
     return value;
   }
 }

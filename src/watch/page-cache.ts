@@ -40,14 +40,6 @@ export class PageCache {
   #previous: Generation | undefined;
   /** How many pages the last `render` call rendered; the others were reused. */
   rendered = 0;
-  /** The pages the last `render` call rendered, in route order. */
-  renderedPages: readonly Page[] = [];
-
-  /** `render` with the assets and templates of the last call (a content edit changes neither). */
-  renderAgain(model: SiteModel, renderPage: RenderPage): Page[] {
-    if (!this.#previous) throw new Error('PageCache.renderAgain: nothing rendered yet');
-    return this.render(model, this.#previous.assets, this.#previous.templates, renderPage);
-  }
 
   /** Same result as `renderPages`; `renderPage` (the render stage's) is called for the pages that changed. */
   render(model: SiteModel, assets: AssetManifest, templates: PageTemplates, renderPage: RenderPage): Page[] {
@@ -78,7 +70,6 @@ export class PageCache {
     // Committed only once every page rendered: a template that throws leaves the last state intact.
     this.#previous = { model, assets, templates, pages };
     this.rendered = rendered.length;
-    this.renderedPages = rendered;
     return [...pages.values()].map(({ page }) => page);
   }
 }

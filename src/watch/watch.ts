@@ -51,7 +51,7 @@ export interface RebuildTiming {
   /** The batch taken (after the quiet spell, or after the build before it). */
   started: number;
   /** Changed images and large files settled; the build begins. */
-  reading: number;
+  settled: number;
   /** The build done (before the reload is sent). */
   built: number;
   /** The build's own stage times, when it succeeded. */
@@ -113,7 +113,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
     const changedAt = firstChange ?? start;
     firstChange = undefined;
     await settle(changed);
-    const reading = performance.now();
+    const settled = performance.now();
     const stillServing = () => render(say(current ? 'stillServing' : 'nothingToServe'), language);
     try {
       // The same build as `build` runs; the cache makes it redo only what the save changed.
@@ -121,7 +121,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
       settings.timing?.({
         changed: changedAt,
         started: start,
-        reading,
+        settled,
         built: performance.now(),
         times: result.ok ? result.times : undefined,
       });
