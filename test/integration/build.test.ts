@@ -300,7 +300,7 @@ describe('reproducible output', () => {
 });
 
 describe('build and watch --out', () => {
-  it('write the same files, byte for byte: the stream compressed file by file, and the whole site compressed at once', async () => {
+  it('write the same files, byte for byte, compressed siblings included', async () => {
     const project = await tempDir('brochure-build-vs-watch-');
     await cp(fixture('minimal'), project, { recursive: true });
     const { code, stderr } = await runCli(['build', '--quiet', '--out', 'dist'], project, { timeout: 120_000 });
