@@ -6,12 +6,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { watchSite, type RebuildTiming, type WatchSession } from '../src/watch/watch.ts';
-import { resolveOptions, type ResolvedOptions } from '../src/options.ts';
+import type { RebuildTiming, WatchSession } from '../src/watch/watch.ts';
+import type { ResolvedOptions } from '../src/options.ts';
 import { benchFlags, generateScale, SCALES } from './scales.ts';
 
-// Pages render with React's production build, as under bin/brochure.js.
+// Pages render with React's production build, as under bin/brochure.js: set before brochure's modules
+// load (imported below, not statically: static imports run first, and React chose its development build).
 process.env.NODE_ENV ??= 'production';
+const { watchSite } = await import('../src/watch/watch.ts');
+const { resolveOptions } = await import('../src/options.ts');
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
