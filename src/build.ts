@@ -160,6 +160,13 @@ async function prepareSite(
   code.catch(() => undefined);
   const checked = await checkContent(options, cache.parsedFiles);
   if (!checked.entries) return { ok: false, problems: checked.problems };
+  // The photos encode on libuv's threads while this one renders the Markdown and builds the model.
+  const imageSources = checked.entries.images;
+  const imageWidths = imageWidthLimits(checked.entries);
+  const imagesStage = cache.reuse('images', imagesKey(imageSources, imageWidths), () =>
+    processImages(imageSources, options.content, options.cacheDir, imageWidths),
+  );
+  imagesStage.catch(() => undefined);
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
   const model = buildModel(checked.entries, rebaseMarkdown(markdown, base));
@@ -167,13 +174,9 @@ async function prepareSite(
 
   let bundles;
   try {
-    const imageSources = checked.entries.images;
-    const imageWidths = imageWidthLimits(checked.entries);
     bundles = await Promise.all([
       code,
-      cache.reuse('images', imagesKey(imageSources, imageWidths), () =>
-        processImages(imageSources, options.content, options.cacheDir, imageWidths),
-      ),
+      imagesStage,
       makeFavicons(model.site.favicon ?? model.site.logo, options.content, options.cacheDir),
       readPublicFiles(options.content),
     ]);
