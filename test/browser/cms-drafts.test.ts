@@ -1,9 +1,11 @@
 // The online editor's drafts, driven as the psychologists would: Sveltia CMS signed in to a fake GitHub on loopback (test/helpers/fake-github/) over a real Git repository, whose `main` a host builds and serves; a change is a draft until she publishes it.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/server.ts';
+import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { startGitHostedSite, type GitHostedSite } from '../helpers/git-hosted-site.ts';
 import { blockedRequests } from './helpers/browser.ts';
@@ -345,6 +347,73 @@ describe('drafts in the online editor (GitHub, editorial workflow)', () => {
       page.indexOf('Consapevolezza e regolazione delle emozioni'),
     );
   });
+
+  it('drafts a new portrait: the photo waits on the branch, is previewed from there, and reaches the site when published', async () => {
+    const photo = path.join(await tempDir('brochure-portrait-'), 'Giulia nuova.JPG');
+    await sharp(path.join(ROOT, 'content', 'images', 'giulia-marchetti.jpg'))
+      .flop()
+      .jpeg()
+      .toFile(photo);
+    const image = 'content/images/giulia-nuova.jpg';
+    const before = await site.git('rev-parse', 'main');
+    await editor.goto(`${github.url}/admin#/collections/professionals/entries/giulia-marchetti`);
+    await editor
+      .getByRole('button', { name: /Sostituisci l.immagine/ })
+      .first()
+      .click();
+    const chooser = editor.waitForEvent('filechooser');
+    await editor.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
+    await (await chooser).setFiles(photo);
+    await editor.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
+    await editor.getByRole('button', { name: 'Salva', exact: true }).click();
+    await editor
+      .getByRole('alertdialog', { name: 'Invia per Revisione' })
+      .getByRole('button', { name: 'Più tardi' })
+      .click();
+    const branch = 'cms/professionals/giulia-marchetti';
+    await eventually('the draft branch', async () => ((await site.git('branch', '--list', branch)) ? true : undefined));
+
+    // The photo and the page that uses it, on the branch only.
+    expect((await site.git('diff', '--name-status', 'main', branch)).split('\n')).toEqual([
+      `A\t${image}`,
+      'M\tcontent/professionals/giulia-marchetti.md',
+    ]);
+    expect(await site.git('show', `${branch}:content/professionals/giulia-marchetti.md`)).toContain(
+      'image: images/giulia-nuova.jpg',
+    );
+    expect(await site.git('rev-parse', 'main')).toBe(before);
+    expect(await site.git('ls-tree', '--name-only', 'main', image)).toBe('');
+
+    // Reopened after a reload, the photo comes from the branch on GitHub and shows in the preview.
+    await editor.goto('about:blank');
+    await editor.goto(`${github.url}/admin#/collections/professionals/entries/giulia-marchetti`);
+    await editor.getByRole('button', { name: /^Stato: .Bozza/ }).waitFor();
+    const portrait = editor.frameLocator('iframe.preview').locator('main img.profile__photo');
+    expect(
+      await eventually('the portrait to load', () =>
+        portrait.evaluate((element: HTMLImageElement) =>
+          element.complete && element.naturalWidth > 0 ? element.naturalWidth : undefined,
+        ),
+      ),
+    ).toBe(1200);
+    await shoot(editor, '7-portrait-draft');
+
+    await editor.getByRole('button', { name: /^Stato: / }).click();
+    await editor.getByRole('menuitemradio', { name: 'Pronti' }).click();
+    await editor.getByRole('button', { name: /^Pubblica/ }).click();
+    await editor
+      .getByRole('alertdialog', { name: 'Pubblica Voce' })
+      .getByRole('button', { name: 'Pubblica', exact: true })
+      .click();
+    await eventually('the merge', async () => ((await site.git('branch', '--list', branch)) ? undefined : true));
+    // The bytes she picked, now on main.
+    const { store } = github.state;
+    expect((await store.blob((await store.resolve(`main:${image}`))!)).equals(await readFile(photo))).toBe(true);
+    await site.publish();
+    const profile = await site.page('/giulia-marchetti');
+    const sources = [...profile.matchAll(/\/static\/media\/giulia-nuova[^" ,]+/g)].map(([source]) => source);
+    expect(sources.length).toBeGreaterThan(0);
+  }, 120_000); // Publishing it builds the site, its new photo in three formats.
 
   it('asked GitHub nothing the fake does not implement, and loaded nothing from outside loopback', () => {
     expect(github.state.unhandled).toEqual([]);

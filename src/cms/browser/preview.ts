@@ -113,8 +113,9 @@ function routeOf(routes: Route[], kind: EntryKind, file: string): Route {
 }
 
 /**
- * The processed images, plus any picture the entry names that the last build did not process (just
- * uploaded): shown from the file Sveltia holds, in its own size, where the page will have its own sizes.
+ * The processed images, plus any picture the entry names that the last build did not process: just
+ * uploaded, or online a draft's picture on its branch, which Sveltia fetches when first asked for
+ * its bytes. Shown from the file Sveltia holds, in its own size, where the page will have its own sizes.
  */
 async function withUploads(
   images: Record<string, ImageAsset>,
@@ -125,12 +126,19 @@ async function withUploads(
   const all = { ...images };
   for (const image of imagesIn(data)) {
     if (all[image]) continue;
-    const blob = picked.get(image);
-    const url = blob ?? getAsset(`/${image}`)?.url ?? `/${image}`;
-    const file = blob ? await (await fetch(blob)).blob() : getAsset(`/${image}`)?.fileObj;
-    all[image] = { src: url, srcset: '', ...(await sizeOf(file)), sources: [] };
+    const picture = picked.get(image) ?? (await heldUrl(getAsset, `/${image}`));
+    const file = picture?.startsWith('blob:') ? await (await fetch(picture)).blob() : undefined;
+    all[image] = { src: picture ?? `/${image}`, srcset: '', ...(await sizeOf(file)), sources: [] };
   }
   return all;
+}
+
+/** The blob: URL of the picture Sveltia holds at `path`, fetched from the repository first if need be; undefined when it has none. */
+async function heldUrl(getAsset: PreviewProps['getAsset'], path: string): Promise<string | undefined> {
+  const asset = getAsset(path);
+  if (!asset || asset.url.startsWith('blob:')) return asset?.url;
+  await asset.toBase64().catch(() => undefined);
+  return getAsset(path)?.url;
 }
 
 /** `value` with each blob: URL replaced by an image name (`images/scelta-1.jpg`), recorded in `picked`. */

@@ -11,8 +11,12 @@ export interface ImmutableMap {
 /** The props Sveltia gives a preview template (CustomPreviewTemplateProps). */
 export interface PreviewProps {
   entry: ImmutableMap;
-  /** The picture Sveltia holds for a path as the entry names it (`/images/…`), just uploaded or not. */
-  getAsset: (path: string) => { url: string; fileObj?: File } | undefined;
+  /**
+   * The picture Sveltia knows for a path as the entry names it (`/images/…`): just uploaded (a
+   * blob: `url` and the file), or in the repository (`url` its path until Sveltia has fetched it;
+   * `toBase64` fetches it, after which `url` is a blob: URL).
+   */
+  getAsset: (path: string) => { url: string; fileObj?: File; toBase64(): Promise<string> } | undefined;
 }
 
 /** What Sveltia's bundle puts on `window`. */

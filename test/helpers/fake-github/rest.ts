@@ -160,7 +160,7 @@ async function createPull(state: RepositoryState, request: RestRequest): Promise
     return unprocessable(`A pull request already exists for ${state.owner}:${head}.`);
   if (headOid === baseOid || (await state.store.mergeBase(baseOid, headOid)) === headOid)
     return unprocessable(`No commits between ${base} and ${head}`);
-  const pull = state.openPull(state.nextNumber(), title, head, base, headOid, draft, body);
+  const pull = state.openPull({ title, head, base, headOid, draft, body });
   return json(201, pullJson(state, pull));
 }
 

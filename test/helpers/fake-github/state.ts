@@ -69,17 +69,14 @@ export class RepositoryState {
     return this.pulls.find((pull) => pull.nodeId === id);
   }
 
-  openPull(number: number, title: string, head: string, base: string, headOid: string, draft: boolean, body: string) {
+  /** A new open pull request, numbered after the last one, by the signed-in user. */
+  openPull(fields: Pick<PullRequest, 'title' | 'head' | 'base' | 'headOid' | 'draft' | 'body'>): PullRequest {
     const now = new Date().toISOString();
+    const number = this.pulls.length + 1;
     const pull: PullRequest = {
+      ...fields,
       number,
       nodeId: `PR_${number}`,
-      title,
-      body,
-      head,
-      base,
-      headOid,
-      draft,
       state: 'open',
       merged: false,
       labels: [],
@@ -89,11 +86,6 @@ export class RepositoryState {
     };
     this.pulls.push(pull);
     return pull;
-  }
-
-  /** Pull requests and issues share their numbers on GitHub; here every number is a pull request. */
-  nextNumber(): number {
-    return this.pulls.length + 1;
   }
 
   touch(pull: PullRequest): void {
