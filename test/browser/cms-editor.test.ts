@@ -171,7 +171,7 @@ describe('the web editor of brochure watch --edit', () => {
     await save(page);
     expect(await syncToDisk(page)).toEqual(['content/services/02-sessuologia.md']);
     const after = await readFile(file, 'utf8');
-    // Saving does not reformat what she did not touch: the body, its wrapped lines and the blank lines stay.
+    // Saving does not reformat what she did not touch: the body and the blank lines stay.
     expect(changedLines(before, after)).toEqual(['title: Consulenza in sessuologia clinica']);
     expect(after.split('\n').length).toBe(before.split('\n').length);
 
