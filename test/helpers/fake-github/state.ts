@@ -29,7 +29,7 @@ export interface PullRequest {
 
 export class RepositoryState {
   readonly pulls: PullRequest[] = [];
-  /** Every API request as `METHOD path` (GraphQL: `POST graphql <top-level fields>`), in order. */
+  /** Every API request as `METHOD path`, a GraphQL one as `graphql query repository{ref,object}` (operation, fields), in order. */
   readonly calls: string[] = [];
   /** Requests the fake does not implement, and GraphQL documents its schema rejects: Sveltia asked for something it cannot answer. */
   readonly unhandled: string[] = [];
