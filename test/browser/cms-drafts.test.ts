@@ -53,6 +53,22 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     return { file: await site.git('show', `main:${SERVICE}`), page: await site.page('/percorsi') };
   };
 
+  /**
+   * Sets the open entry's status to «Pronti» and waits until GitHub has it: «Pubblica» shows only then
+   * (on a busy machine that takes a while).
+   */
+  const markReady = async (branch: string) => {
+    await editor.getByRole('button', { name: /^Stato: / }).click();
+    await editor.getByRole('menuitemradio', { name: 'Pronti' }).click();
+    await editor.getByRole('button', { name: /^Stato: .Pronti/ }).waitFor();
+    await eventually(`${branch} ready to publish`, () =>
+      github.state.pulls.find((pull) => pull.head === branch && pull.state === 'open')?.labels[0] ===
+      'sveltia-cms/pending_publish'
+        ? true
+        : undefined,
+    );
+  };
+
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
     site = await startGitHostedSite(REPO);
@@ -76,6 +92,8 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
         );
       }),
     );
+    // Each step's wait, as long as eventually's: on two busy cores Sveltia can take many seconds to redraw.
+    context.setDefaultTimeout(LIMIT_MS);
     editor = await context.newPage();
     editor.on('pageerror', (error) => pageErrors.push(error.message));
   });
@@ -286,8 +304,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     await store.setBranch('main', colleague, head);
 
     await editor.goto(`${github.url}/admin#/collections/services/entries/03-valutazione-psicodiagnostica`);
-    await editor.getByRole('button', { name: /^Stato: / }).click();
-    await editor.getByRole('menuitemradio', { name: 'Pronti' }).click();
+    await markReady('cms/services/03-valutazione-psicodiagnostica');
     await editor.getByRole('button', { name: /^Pubblica/ }).click();
     await editor
       .getByRole('alertdialog', { name: 'Pubblica Voce' })
@@ -400,8 +417,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     ).toBe(1200);
     await shoot(editor, '7-portrait-draft');
 
-    await editor.getByRole('button', { name: /^Stato: / }).click();
-    await editor.getByRole('menuitemradio', { name: 'Pronti' }).click();
+    await markReady(branch);
     await editor.getByRole('button', { name: /^Pubblica/ }).click();
     await editor
       .getByRole('alertdialog', { name: 'Pubblica Voce' })
