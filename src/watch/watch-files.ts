@@ -1,17 +1,20 @@
 // chokidar without editor leftovers, with a second look at saves that came too soon and with folders replaced under the same name: reports every path whose bytes may have changed.
-import { realpathSync, statSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
+import { MAX_FILE_BYTES } from '../content/limits.ts';
 
 /** A running watch over some folders. */
 export interface FileWatch {
   close(): Promise<void>;
 }
 
-// chokidar emits a file's change, then drops the file's further change events for 50 ms (and raw events
-// for 5 ms before that): look again once that window has closed.
-const RECHECK_MS = 60;
+// When a reported file is looked at again: once chokidar's 50 ms window for a file's changes has
+// closed, and once its longest one has (1 s, in which a folder is not read again), for a save that came
+// while chokidar was still busy with the one before (seen once in CI: an atomic save, then a burst).
+const LOOKS_AGAIN_MS = [60, 1_100];
 
 /**
  * Watches `roots` and every folder below them (ignoring editor leftovers, following linked folders)
@@ -51,19 +54,23 @@ export async function watchFiles(
   // chokidar drops events that come within its throttle windows (a second save, a formatter, a removal
   // just after a save): a file is looked at again after each report, and reported once more if it
   // differs. An event that finds the file as last reported is the same save seen twice: nothing new.
-  const report = (file: string): void => {
+  const report = (file: string, look = 0): void => {
     const now = signature(file);
-    if (reported.get(file) === now) return;
+    const same = reported.get(file) === now;
     reported.set(file, now);
     clearTimeout(rechecks.get(file));
+    rechecks.delete(file);
+    // Unchanged at the last look: nothing more to do. Changed, or not yet looked at again: look (again).
+    if (same && look === LOOKS_AGAIN_MS.length) return;
+    const next = same ? look : 0;
     rechecks.set(
       file,
       setTimeout(() => {
         rechecks.delete(file);
-        if (!closed) report(file);
-      }, RECHECK_MS),
+        if (!closed) report(file, next + 1);
+      }, LOOKS_AGAIN_MS[next]),
     );
-    changed(file);
+    if (!same) changed(file);
   };
 
   const forget = (folder: string): void => {
@@ -170,8 +177,29 @@ async function identity(folder: string): Promise<string | undefined> {
   return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
 }
 
-/** A file's bytes as far as stat tells (any save moves its change time); synchronous, so no build starts in between. */
+// Content files are at most this size: hashing one on each report costs well under a millisecond.
+const HASHED_BYTES = MAX_FILE_BYTES;
+// The file system's clock moves in ticks of a few ms: a file changed within this of now may change again unseen.
+const RACY_NS = 20_000_000n;
+let racy = 0;
+
+/**
+ * What a file holds, as far as can be told at once (synchronous, so no build starts in between). Two
+ * saves within one tick of the file system's clock leave the same size and times (a burst of saves of
+ * the same length), so a small file's bytes are hashed; a larger one changed a moment ago counts as
+ * changing still, and is looked at once more.
+ */
 function signature(file: string): string {
   const info = statSync(file, { bigint: true, throwIfNoEntry: false });
-  return info ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : 'missing';
+  if (!info) return 'missing';
+  const stamp = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  if (!info.isFile()) return stamp;
+  if (info.size <= HASHED_BYTES) {
+    try {
+      return `${stamp}:${createHash('sha1').update(readFileSync(file)).digest('base64')}`;
+    } catch {
+      return 'missing';
+    }
+  }
+  return BigInt(Date.now()) * 1_000_000n - info.ctimeNs < RACY_NS ? `${stamp}:racy${++racy}` : stamp;
 }
