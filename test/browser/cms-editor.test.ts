@@ -432,6 +432,9 @@ describe('the web editor of brochure watch --edit', () => {
         ['/collections/services/entries/05-elaborazione-lutto', '/percorsi'],
         ['/collections/professionals/entries/maria-rossi', '/maria-rossi'],
       ] as const) {
+        // Opened at the width she works at, as a phone would (a resize while Sveltia is still
+        // loading the entry once left the phone's «Anteprima» switch unshown, on Node 24 in CI).
+        await editor?.setViewportSize({ width, height });
         const page = await openEditor(entry);
         await page.setViewportSize({ width, height });
         // On a phone the editor shows one pane at a time: the preview is a switch away.
