@@ -70,8 +70,9 @@ function describe(label: string, series: Run[]): string {
 }
 
 function stagesOf(stdout: string): string {
-  const stages = /\(content (\d+) ms, assets (\d+) ms, render (\d+) ms\)/.exec(stdout);
-  return stages ? `content ${stages[1]} ms, assets ${stages[2]} ms, render ${stages[3]} ms` : '?';
+  const stages = /\((\D+) (\d+) ms, (\D+) (\d+) ms, (\D+) (\d+) ms\)\./.exec(stdout);
+  // The summary's own words (site.yaml's language): content, other files, pages.
+  return stages ? `${stages[1]} ${stages[2]} ms, ${stages[3]} ${stages[4]} ms, ${stages[5]} ${stages[6]} ms` : '?';
 }
 
 /** One brochure build and one Eleventy build of the same pages, alternated `runs` times: truly cold both (no cache folder, no output folder). */
