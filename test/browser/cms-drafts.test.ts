@@ -8,8 +8,9 @@ import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/server.
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { startGitHostedSite, type GitHostedSite } from '../helpers/git-hosted-site.ts';
-import { blockedRequests } from './helpers/browser.ts';
+import { blockedRequests, reportedViolations } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
+import { waiting } from '../helpers/eventually.ts';
 
 // Generous: on two busy cores (the whole suite beside it) one step of Sveltia, GitHub's fake and a rebuild
 // can take many seconds; each row is bounded by its steps, not by a race against this clock.
@@ -19,15 +20,7 @@ const LIMIT_MS = 60_000;
 const screenshots = path.join(ROOT, 'screenshots', 'cms-drafts');
 const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, `${name}.png`) });
 
-async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + LIMIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const eventually = waiting({ within: LIMIT_MS, every: 50 });
 
 const REPO = 'studio-pss/sito';
 const TOKEN = 'github_pat_prova';
@@ -44,7 +37,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
   let editor: Page;
   let blocked: string[];
   let firstMain: string;
-  const violations: string[] = [];
+  let violations: string[] = [];
   const pageErrors: string[] = [];
 
   /** What the host publishes: the text of the service on main, and the Percorsi page built from main. */
@@ -56,7 +49,8 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
   /**
    * Sets the open entry's status from its «Stato» menu, as she would, and waits until GitHub has it
    * («Pubblica» shows only in «Pronti»). A choice made while Sveltia is still redrawing after the last
-   * change can be lost (seen in CI: the menu answered, the status stayed): she would choose again.
+   * change can be lost (seen in CI, and often as the first choice after opening an entry on an idle
+   * machine: the menu answered, the status stayed): she would choose again.
    */
   const setStatus = async (branch: string, status: 'In Revisione' | 'Pronti') => {
     const label = status === 'Pronti' ? 'sveltia-cms/pending_publish' : 'sveltia-cms/pending_review';
@@ -67,13 +61,14 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
       if (await dialog.isVisible()) throw new Error(`a dialog stands over the entry: ${await dialog.textContent()}`);
       await editor.getByRole('button', { name: /^Stato: / }).click();
       await editor.getByRole('menuitemradio', { name: status }).click();
-      const taken = await shown.waitFor({ timeout: 20_000 }).then(
+      const taken = await shown.waitFor({ timeout: 10_000 }).then(
         () => true,
         () => false,
       );
       if (taken) break;
       if (attempt === 3) throw new Error(`the status stayed off «${status}» after ${attempt} choices`);
-      await editor.keyboard.press('Escape');
+      // Escape closes the menu if it stayed open; with none open it would close the entry itself.
+      if (await editor.getByRole('menu').filter({ visible: true }).count()) await editor.keyboard.press('Escape');
     }
     await eventually(`${branch} labelled ${label}`, () =>
       github.state.pulls.find((pull) => pull.head === branch && pull.state === 'open')?.labels[0] === label
@@ -98,14 +93,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     const browser = await connectBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'it-IT' });
     blocked = blockedRequests(context);
-    await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
-    await context.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (event) => {
-        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(
-          `${event.effectiveDirective} ${event.blockedURI}`,
-        );
-      }),
-    );
+    violations = await reportedViolations(context);
     // Each step's wait, as long as eventually's: on two busy cores Sveltia can take many seconds to redraw.
     context.setDefaultTimeout(LIMIT_MS);
     editor = await context.newPage();

@@ -8,25 +8,18 @@ import { runInProcess } from '../helpers/cli-in-process.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { copySampleContent, startWatch, type WatchProcess } from '../helpers/watch-process.ts';
-import { blockedRequests } from './helpers/browser.ts';
+import { blockedRequests, reportedViolations } from './helpers/browser.ts';
 import { replaceImageAndSave, writeHeicPhoto } from './helpers/editor-steps.ts';
 import { fillFolder, readFolder, stubFolderPicker } from './helpers/local-folder.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
+import { waiting } from '../helpers/eventually.ts';
 
 const LIMIT_MS = 20_000;
 
 /** Where the preview tests leave their screenshots, to be looked at (screenshots/ stays out of git). */
 const screenshots = path.join(ROOT, 'screenshots', 'cms-preview');
 
-async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + LIMIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const eventually = waiting({ within: LIMIT_MS, every: 20 });
 
 /** The lines of `after` that differ from `before`'s (same line count assumed where it matters). */
 function changedLines(before: string, after: string): string[] {
@@ -42,7 +35,7 @@ describe('the web editor of brochure watch --edit', () => {
   let browser: Browser;
   let context: BrowserContext;
   let blocked: string[];
-  const violations: string[] = [];
+  let violations: string[] = [];
   const pageErrors: string[] = [];
 
   /** The editor, loaded once (Sveltia's bundle costs each new page CPU) and given the project's folder in beforeAll. */
@@ -97,14 +90,7 @@ describe('the web editor of brochure watch --edit', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'it-IT' });
     blocked = blockedRequests(context);
     await stubFolderPicker(context);
-    await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
-    await context.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (event) => {
-        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(
-          `${event.effectiveDirective} ${event.blockedURI}`,
-        );
-      }),
-    );
+    violations = await reportedViolations(context);
     const login = await openEditor('/');
     await fillFolder(login, project);
     await login.getByRole('button', { name: 'Lavora con Repository Locale' }).click();

@@ -7,23 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
-import { blockedRequests } from './helpers/browser.ts';
+import { blockedRequests, reportedViolations } from './helpers/browser.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { displayPath } from '../../src/cli/display-path.ts';
+import { waiting } from '../helpers/eventually.ts';
 
 // Generous: a loaded CI machine may take seconds where a laptop takes milliseconds.
 const LIMIT_MS = 15_000;
 
 /** Polls `check` until it returns a value, failing after `LIMIT_MS` with `what` in the message. */
-async function eventually<T>(what: string, check: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + LIMIT_MS;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const eventually = waiting({ within: LIMIT_MS, every: 10 });
 
 /** The overlay's text, read through its open shadow root; null while there is no overlay. */
 const overlayText = (page: Page) =>
@@ -42,7 +35,7 @@ describe('brochure watch in Chromium', () => {
   let page: Page;
   let blocked: string[];
   const consoleErrors: string[] = [];
-  const violations: string[] = [];
+  let violations: string[] = [];
 
   const servicePath = () => path.join(content, 'services', '02-sessuologia.md');
   // Paths in messages are relative to the folder watch runs in: the repository root here.
@@ -81,15 +74,7 @@ describe('brochure watch in Chromium', () => {
 
     const context = await browser.newContext();
     blocked = blockedRequests(context);
-    // Every document's CSP violations, reloads included (a page variable would be lost at each reload).
-    await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
-    await context.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (event) => {
-        void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(
-          `${event.effectiveDirective} ${event.blockedURI}`,
-        );
-      }),
-    );
+    violations = await reportedViolations(context);
     page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());

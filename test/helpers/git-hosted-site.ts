@@ -1,9 +1,9 @@
 // The sample site as it lives online: its files in a Git repository (a bare one, GitHub's copy), and a host that builds `main` and serves the build, as Netlify or Cloudflare Pages do on every push.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BIN } from './cli.ts';
+import { startPreview } from './preview.ts';
 import { runInProcess } from './cli-in-process.ts';
 import { tempDir } from './files.ts';
 import { ROOT } from './fixtures.ts';
@@ -61,21 +61,7 @@ export async function startGitHostedSite(repo: string): Promise<GitHostedSite> {
   };
   await publish();
 
-  const server = spawn(process.execPath, [BIN, 'preview', '--port', '0'], {
-    cwd: host,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.once('exit', (code) => reject(new Error(`preview exited with ${code}:\n${output}`)));
-  });
+  const { url, stop } = await startPreview([], host);
 
   return {
     gitDir,
@@ -83,9 +69,6 @@ export async function startGitHostedSite(repo: string): Promise<GitHostedSite> {
     git: (...args) => inFolder(work, `--git-dir=${gitDir}`, ...args),
     publish,
     page: async (pathname) => (await fetch(`${url}${pathname}`)).text(),
-    async stop() {
-      server.kill('SIGINT');
-      await exited;
-    },
+    stop,
   };
 }

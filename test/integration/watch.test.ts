@@ -13,20 +13,13 @@ import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import { BIN, runCli } from '../helpers/cli.ts';
 import { listTree, tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
+import { waiting } from '../helpers/eventually.ts';
 
 // Generous: a loaded CI machine may take seconds where a laptop takes milliseconds.
 const LIMIT_MS = 15_000;
 
 /** Polls `check` until it returns a value, failing after `LIMIT_MS` with `what` in the message. */
-async function eventually<T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + LIMIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const eventually = waiting({ within: LIMIT_MS, every: 10 });
 
 interface ServerEvent {
   event: string;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe } from 'vitest';
 import { watchFiles, type FileWatch } from '../../src/watch/watch-files.ts';
 import { closeWithTest, concurrentIt as it, expect } from '../helpers/concurrent.ts';
+import { eventually as waitFor } from '../helpers/eventually.ts';
 import { tempDir } from '../helpers/files.ts';
 
 // Generous (below the test timeout set on each describe): a loaded machine may take a while to deliver file events.
@@ -15,13 +16,8 @@ const SETTLE_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` holds, failing after LIMIT_MS with `what`. */
-async function eventually(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + LIMIT_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
+const eventually = (what: string, check: () => boolean) =>
+  waitFor(what, () => (check() ? true : undefined), { within: LIMIT_MS, every: 5 });
 
 // The tests run side by side (most of each is waiting for file events); each closes its own watch when it ends.
 const watches: FileWatch[] = [];

@@ -94,6 +94,23 @@ export function blockedRequests(target: Page | BrowserContext): string[] {
 }
 
 /**
+ * The CSP violations of every document `context` loads, reloads included (a page variable would be
+ * lost at each reload), as `directive blocked-URI`: a test that expects none asserts the list is empty.
+ */
+export async function reportedViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeFunction('__reportViolation', (violation: string) => violations.push(violation));
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as { __reportViolation: (violation: string) => Promise<void> }).__reportViolation(
+        `${event.effectiveDirective} ${event.blockedURI}`,
+      );
+    }),
+  );
+  return violations;
+}
+
+/**
  * Turns the HTTP cache of `page` off, so that a page reused from route to route loads each one as
  * cold as a new context would (Playwright has no option for it; a `route()` turns it off too).
  */

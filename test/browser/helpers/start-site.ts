@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPreview } from '../../helpers/preview.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = path.join(root, 'bin', 'brochure.js');
@@ -42,27 +43,12 @@ export async function startSampleSite({
     throw new Error(`build failed:\n${build.stderr}`);
   }
 
-  const server = spawn(process.execPath, [bin, 'preview', '--out', out, '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.on('exit', (code) => reject(new Error(`preview exited with ${code}:\n${output}`)));
-  });
+  const preview = await startPreview(['--out', out], root);
   return {
-    url,
+    url: preview.url,
     out,
     async stop() {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGINT');
-      await exited;
+      await preview.stop();
       await rm(work, { recursive: true, force: true });
     },
   };
