@@ -1,13 +1,12 @@
 // One Markdown body -> sanitised HTML, without Node: the build's pipeline, which the web editor's preview runs in the browser too.
-import { plainBlocksHtml } from './plain-blocks.ts';
 import type { RawTransform } from './raw-html.ts';
 
-/** One body's HTML, without the cache: the plain path (plain-blocks.ts) when it applies, else unified. */
+/** One body's HTML, without the cache. */
 export async function renderMarkdown(markdown: string): Promise<string> {
-  return plainBlocksHtml(markdown) ?? (await loadRenderer())(markdown);
+  return (await loadRenderer())(markdown);
 }
 
-/** The unified pipeline alone, loaded once on first use (`renderMarkdown` tries the plain path first). */
+/** The unified pipeline, loaded once on first use. */
 export function loadRenderer(): Promise<(markdown: string) => string> {
   return (unifiedRenderer ??= makeUnifiedRenderer());
 }

@@ -25,12 +25,7 @@ const MARKDOWN_PRODUCER: Producer = {
     'hast-util-sanitize',
     'hast-util-to-html',
   ],
-  sources: [
-    'src/model/markdown.ts',
-    'src/model/markdown-render.ts',
-    'src/model/plain-blocks.ts',
-    'src/model/raw-html.ts',
-  ],
+  sources: ['src/model/markdown.ts', 'src/model/markdown-render.ts', 'src/model/raw-html.ts'],
 };
 
 /** Markdown source -> HTML, for every body of the site. */
