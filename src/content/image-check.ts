@@ -5,7 +5,7 @@ import { ContentError } from '../errors.ts';
 import { readProblem, specialKind } from './read-file.ts';
 import { decodeText } from './text-encoding.ts';
 import type { ImageReferences } from './validate.ts';
-import type { Text } from '../messages/text.ts';
+import type { Param, Text } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
 import { cacheEntryOf, svgSize } from '../bundle/images.ts';
 import { unsafeSvgContent } from './svg-safety.ts';
@@ -94,8 +94,8 @@ function inspectSvg(bytes: Buffer, image: string): Text | undefined {
  * warning ("Warning treated as error due to failOn setting"), sometimes as the only line, depending
  * on what its per-thread error buffer held: that setting is ours, not the editor's business.
  */
-function decoderReason(message: string): string {
+function decoderReason(message: string): Param {
   const lines = message.split('\n').map((line) => line.replace(/\s*\(?Warning treated as error due to failOn setting\)?\s*/, '').trim());
-  return lines.find((line) => line !== '') ?? 'the decoder stopped before its end';
+  return lines.find((line) => line !== '') ?? imageProblems.decoderStopped;
 }
 

@@ -254,6 +254,11 @@ export const CATALOGUE = {
     en: '"{image}" is damaged or incomplete ({reason}); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
     it: '"{image}" è rovinata o incompleta ({reason}): aprila in un programma di grafica ed esportala di nuovo in JPEG o PNG, oppure copiala di nuovo se la copia si è interrotta',
   },
+  // `{reason}` of imageDamaged when the decoder gives none.
+  imageDecoderStopped: {
+    en: 'the decoder stopped before its end',
+    it: 'la lettura si è fermata prima della fine del file',
+  },
   svgInvalid: { en: '"{image}" is not a valid SVG: {reason}', it: '"{image}" non è un SVG valido: {reason}' },
   notSvg: {
     en: '"{image}" is not an SVG drawing (no <svg> element); export it again as SVG, or use PNG',
