@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { startGitHostedSite, type GitHostedSite } from '../helpers/git-hosted-site.ts';
 import { blockedRequests, reportedViolations } from './helpers/browser.ts';
+import { replaceImage } from './helpers/editor-steps.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { waiting } from '../helpers/eventually.ts';
 
@@ -77,6 +78,20 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     );
   };
   const markReady = (branch: string) => setStatus(branch, 'Pronti');
+
+  /**
+   * Saves the open entry as a draft and answers Sveltia's «Invia per Revisione» question. It first
+   * waits for Sveltia's backup of the change (see waitForBackup): CI met «Ripristina Bozza» over an
+   * entry saved before it.
+   */
+  const saveDraft = async (slug: string, answer: 'Più tardi' | 'Invia per Revisione') => {
+    await waitForBackup(editor, slug);
+    await editor.getByRole('button', { name: 'Salva', exact: true }).click();
+    await editor
+      .getByRole('alertdialog', { name: 'Invia per Revisione' })
+      .getByRole('button', { name: answer })
+      .click();
+  };
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
@@ -240,12 +255,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     await editor.getByRole('textbox', { name: 'Titolo', exact: true }).click();
     await editor.keyboard.press('ControlOrMeta+A');
     await editor.keyboard.type('Accompagnamento nel lutto');
-    await waitForBackup(editor, '05-elaborazione-lutto');
-    await editor.getByRole('button', { name: 'Salva', exact: true }).click();
-    await editor
-      .getByRole('alertdialog', { name: 'Invia per Revisione' })
-      .getByRole('button', { name: 'Più tardi' })
-      .click();
+    await saveDraft('05-elaborazione-lutto', 'Più tardi');
     await eventually('the second pull request', () => (github.state.pulls[1] ? true : undefined));
     expect(github.state.pulls[1]).toMatchObject({
       head: 'cms/services/05-elaborazione-lutto',
@@ -279,12 +289,7 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     await editor.getByRole('textbox', { name: 'Titolo', exact: true }).click();
     await editor.keyboard.press('ControlOrMeta+A');
     await editor.keyboard.type('Valutazione psicodiagnostica');
-    await waitForBackup(editor, '03-valutazione-psicodiagnostica');
-    await editor.getByRole('button', { name: 'Salva', exact: true }).click();
-    await editor
-      .getByRole('alertdialog', { name: 'Invia per Revisione' })
-      .getByRole('button', { name: 'Invia per Revisione' })
-      .click();
+    await saveDraft('03-valutazione-psicodiagnostica', 'Invia per Revisione');
     await eventually('the third pull request', () =>
       github.state.pulls[2]?.labels[0] === 'sveltia-cms/pending_review' ? true : undefined,
     );
@@ -375,21 +380,8 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     const image = 'content/images/giulia-nuova.jpg';
     const before = await site.git('rev-parse', 'main');
     await editor.goto(`${github.url}/admin#/collections/professionals/entries/giulia-marchetti`);
-    await editor
-      .getByRole('button', { name: /Sostituisci l.immagine/ })
-      .first()
-      .click();
-    const chooser = editor.waitForEvent('filechooser');
-    await editor.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
-    await (await chooser).setFiles(photo);
-    await editor.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
-    // CI once met «Ripristina Bozza» over the entry when it was opened again below: the backup race.
-    await waitForBackup(editor, 'giulia-marchetti');
-    await editor.getByRole('button', { name: 'Salva', exact: true }).click();
-    await editor
-      .getByRole('alertdialog', { name: 'Invia per Revisione' })
-      .getByRole('button', { name: 'Più tardi' })
-      .click();
+    await replaceImage(editor, photo);
+    await saveDraft('giulia-marchetti', 'Più tardi');
     const branch = 'cms/professionals/giulia-marchetti';
     await eventually('the draft branch', async () => ((await site.git('branch', '--list', branch)) ? true : undefined));
 

@@ -7,8 +7,8 @@ export async function writeHeicPhoto(file: string): Promise<void> {
   await writeFile(file, Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4000, 1)]));
 }
 
-/** In the open entry: replaces its first image with `file` through the media dialog, then presses Salva. */
-export async function replaceImageAndSave(page: Page, file: string): Promise<void> {
+/** In the open entry: replaces its first image with `file` through the media dialog. */
+export async function replaceImage(page: Page, file: string): Promise<void> {
   await page
     .getByRole('button', { name: /Sostituisci l.immagine/ })
     .first()
@@ -17,5 +17,10 @@ export async function replaceImageAndSave(page: Page, file: string): Promise<voi
   await page.getByRole('dialog').getByRole('button', { name: 'Carica' }).click();
   await (await chooser).setFiles(file);
   await page.getByRole('dialog').getByRole('button', { name: 'Inserisci' }).click();
+}
+
+/** In the open entry: replaces its first image with `file`, then presses Salva. */
+export async function replaceImageAndSave(page: Page, file: string): Promise<void> {
+  await replaceImage(page, file);
   await page.getByRole('button', { name: 'Salva', exact: true }).click();
 }
