@@ -158,15 +158,24 @@ async function prepareSite(
     cache.reuse('styles', '', () => bundleStyles(options)),
   ]);
   code.catch(() => undefined);
-  const checked = await checkContent(options, cache.parsedFiles);
-  if (!checked.entries) return { ok: false, problems: checked.problems };
-  // The photos encode on libuv's threads while this one renders the Markdown and builds the model.
-  const imageSources = checked.entries.images;
-  const imageWidths = imageWidthLimits(checked.entries);
-  const imagesStage = cache.reuse('images', imagesKey(imageSources, imageWidths), () =>
-    processImages(imageSources, options.content, options.cacheDir, imageWidths),
-  );
-  imagesStage.catch(() => undefined);
+  // The photos encode on libuv's threads from the moment the entries validate, while this thread
+  // checks that every image decodes, renders the Markdown and builds the model (on the sample, the
+  // photos are half of a first build: starting them before the image check saves its 0.1 s).
+  let imagesStage: ReturnType<typeof processImages> | undefined;
+  const imagesUnneeded = new AbortController();
+  const checked = await checkContent(options, cache.parsedFiles, (entries) => {
+    const imageWidths = imageWidthLimits(entries);
+    imagesStage = cache.reuse('images', imagesKey(entries.images, imageWidths), () =>
+      processImages(entries.images, options.content, options.cacheDir, imageWidths, imagesUnneeded.signal),
+    );
+    // A refused image is reported by the check, in its place among the content's problems.
+    imagesStage.catch(() => undefined);
+  });
+  if (!checked.entries || !imagesStage) {
+    // No more encodes: a refused build should end now, not once the other photos are done.
+    imagesUnneeded.abort(new Error('the content was refused'));
+    return { ok: false, problems: checked.problems };
+  }
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
   const model = buildModel(checked.entries, rebaseMarkdown(markdown, base));
