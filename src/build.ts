@@ -160,7 +160,7 @@ async function prepareSite(
   code.catch(() => undefined);
   // The photos encode on libuv's threads from the moment the entries validate, while this thread
   // checks that every image decodes, renders the Markdown and builds the model (on the sample, the
-  // photos are half of a first build: starting them before the image check saves its 0.1 s).
+  // photos are half of a first build; starting them before the image check saves about 0.1 s).
   let imagesStage: ReturnType<typeof processImages> | undefined;
   const imagesUnneeded = new AbortController();
   const checked = await checkContent(options, cache.parsedFiles, (entries) => {
