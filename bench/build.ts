@@ -79,7 +79,7 @@ function stagesOf(stdout: string): string {
  * Every cold run writes to an output folder never used before, and no folder is deleted until the
  * scale is done. Deleting a site and writing one again at once measures the file system, not the
  * tool: ext4 without a journal (the root file system of the machines this project is measured on)
- * passes over every inode freed in the last minute before it hands out a new one (`find_inode_bit`
+ * passes over every inode freed in the last one to six minutes before it hands out a new one (`find_inode_bit`
  * in the kernel's fs/ext4/ialloc.c), so each file created costs more the more were just deleted.
  * After `rm -rf` of L's 3,078 files, writing them again took brochure 1.9 to 3.1 s instead of
  * 0.75 s; Eleventy (a third as many files, each in a folder of its own) lost under 0.1 s.

@@ -54,8 +54,8 @@ const SETTINGS = {
 // Serialising the settings themselves means any tweak invalidates the cache without a manual bump.
 const SETTINGS_ID = JSON.stringify(SETTINGS);
 // Images read, looked up in the cache and measured at once. Four photos' pixels are held at a time
-// (a 2400 × 1600 photo is 21 MB with its smaller widths): with two, the sample's third photo waited for the
-// first two to finish and then ran alone on one core; with four, the queue always has work for both.
+// (a 2400 × 1600 photo is 21 MB with its smaller widths): with two, the sample's third photo waited
+// for the first two to finish and then ran alone on one core; with four, both cores keep working.
 const PREPARE_CONCURRENCY = 8;
 const DECODE_CONCURRENCY = 4;
 // Relative encoding cost per pixel (AVIF effort 1 = 1), to start the longest encodes first.
@@ -284,7 +284,7 @@ async function encode(
     };
     return await Promise.all(
       plan.jobs.map(({ width, format }) =>
-        pool.run(jobCost(width, decoded.info.height / decoded.info.width, format), async (): Promise<Variant> => {
+        pool.run(jobCost(width, plan.aspect, format), async (): Promise<Variant> => {
           const pixels = await pixelsAt(width);
           const { data, info } = await sharp(pixels.data, { raw: pixels.info })
             [format](SETTINGS[format])
@@ -314,20 +314,22 @@ function planCost(plan: Plan): number {
  * stopped half-way).
  */
 class EncodeQueue {
-  readonly #waiting: { cost: number; start: () => void }[] = [];
+  readonly #waiting: { cost: number; start: () => void; reject: (reason: unknown) => void }[] = [];
   #running = 0;
 
   constructor(
     private readonly limit: number,
     private readonly signal?: AbortSignal,
   ) {
-    signal?.addEventListener('abort', () => this.#next(), { once: true });
+    signal?.addEventListener('abort', () => {
+      for (const waiting of this.#waiting.splice(0)) waiting.reject(signal.reason);
+    });
   }
 
   run<T>(cost: number, job: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      if (this.signal?.aborted) return reject(this.signal.reason);
       const start = () => {
-        if (this.signal?.aborted) return reject(this.signal.reason as Error);
         this.#running++;
         job()
           .then(resolve, reject)
@@ -338,14 +340,13 @@ class EncodeQueue {
       };
       // Sorted on insertion; equal costs keep their order, so the schedule is the same on every run.
       const at = this.#waiting.findIndex((waiting) => waiting.cost < cost);
-      this.#waiting.splice(at === -1 ? this.#waiting.length : at, 0, { cost, start });
+      this.#waiting.splice(at === -1 ? this.#waiting.length : at, 0, { cost, start, reject });
       this.#next();
     });
   }
 
   #next(): void {
-    while ((this.#running < this.limit || this.signal?.aborted) && this.#waiting.length > 0)
-      this.#waiting.shift()!.start();
+    while (this.#running < this.limit && this.#waiting.length > 0) this.#waiting.shift()!.start();
   }
 }
 
