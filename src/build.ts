@@ -95,12 +95,7 @@ export interface BuildCache {
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const cache = hooks.cache ?? noCache(options);
-  // Once the site is prepared, or refused on the way, no photo is left to encode: a refused build
-  // ends at once instead of finishing the encodes it started early.
-  const imagesUnneeded = new AbortController();
-  const prepared = await prepareSite(options, cache, hooks.localEditor === true, imagesUnneeded.signal).finally(() =>
-    imagesUnneeded.abort(new Error('the build no longer needs its images')),
-  );
+  const prepared = await prepareSite(options, cache, hooks.localEditor === true);
   if (!prepared.ok) return prepared;
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone } = prepared;
 
@@ -153,7 +148,6 @@ async function prepareSite(
   options: ResolvedOptions,
   cache: BuildCache,
   localEditor: boolean,
-  imagesUnneeded: AbortSignal,
 ): Promise<PreparedSite | BuildFailure> {
   const start = performance.now();
   // The code bundles read no content: esbuild makes them in its own process while this thread reads
@@ -164,19 +158,15 @@ async function prepareSite(
     cache.reuse('styles', '', () => bundleStyles(options)),
   ]);
   code.catch(() => undefined);
-  // The photos encode on libuv's threads from the moment the entries validate, while this thread
-  // checks that every image decodes, renders the Markdown and builds the model (on the sample, the
-  // photos are half of a first build; starting them before the image check saves about 0.1 s).
-  let imagesStage: ReturnType<typeof processImages> | undefined;
-  const checked = await checkContent(options, cache.parsedFiles, (entries) => {
-    const imageWidths = imageWidthLimits(entries);
-    imagesStage = cache.reuse('images', imagesKey(entries.images, imageWidths), () =>
-      processImages(entries.images, options.content, options.cacheDir, imageWidths, imagesUnneeded),
-    );
-    // A refused image is reported by the check, in its place among the content's problems.
-    imagesStage.catch(() => undefined);
-  });
-  if (!checked.entries || !imagesStage) return { ok: false, problems: checked.problems };
+  const checked = await checkContent(options, cache.parsedFiles);
+  if (!checked.entries) return { ok: false, problems: checked.problems };
+  // The photos encode on libuv's threads while this one renders the Markdown and builds the model.
+  const imageSources = checked.entries.images;
+  const imageWidths = imageWidthLimits(checked.entries);
+  const imagesStage = cache.reuse('images', imagesKey(imageSources, imageWidths), () =>
+    processImages(imageSources, options.content, options.cacheDir, imageWidths),
+  );
+  imagesStage.catch(() => undefined);
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
   const model = buildModel(checked.entries, rebaseMarkdown(markdown, base));

@@ -53,11 +53,9 @@ const SETTINGS = {
 } as const;
 // Serialising the settings themselves means any tweak invalidates the cache without a manual bump.
 const SETTINGS_ID = JSON.stringify(SETTINGS);
-// Images read, looked up in the cache and measured at once. Four photos' pixels are held at a time
-// (a 2400 × 1600 photo is 21 MB with its smaller widths): with two, the sample's third photo waited
-// for the first two to finish and then ran alone on one core; with four, both cores keep working.
+// Images read, looked up in the cache and measured at once; their pixels are decoded two at a time.
 const PREPARE_CONCURRENCY = 8;
-const DECODE_CONCURRENCY = 4;
+const DECODE_CONCURRENCY = 2;
 // Relative encoding cost per pixel (AVIF effort 1 = 1), to start the longest encodes first.
 const COST: Record<Format, number> = { avif: 1, webp: 0.75, jpeg: 0.3, png: 1 };
 const EXTENSIONS: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
@@ -74,18 +72,13 @@ export async function processImages(
   contentDir: string,
   cacheDir: string,
   widest: ReadonlyMap<string, number> = new Map(),
-  /** Aborted when the build no longer needs the images (an image was refused): no new encode starts. */
-  signal?: AbortSignal,
 ): Promise<ProcessedImages> {
   const prepared = await mapLimit(sources, PREPARE_CONCURRENCY, (source) =>
     prepare(source, contentDir, cacheDir, widest.get(source) ?? FULL_WIDTH),
   );
-  // The costliest photo first: its encodes are the longest, and a photo admitted late (below, a few
-  // are held at a time) would run them alone at the end. On the sample the hero came third, after both
-  // portraits: 0.7 s of encoding where 1.1 s of work on two cores needs 0.55.
-  const plans = prepared.filter((item): item is Plan => 'jobs' in item).sort((a, b) => planCost(b) - planCost(a));
+  const plans = prepared.filter((item): item is Plan => 'jobs' in item);
   const progress = imageProgress(plans.reduce((sum, plan) => sum + plan.jobs.length, 0));
-  const pool = new EncodeQueue(availableParallelism(), signal);
+  const pool = new EncodeQueue(availableParallelism());
   let encodedVariants: Variant[][] = [];
   try {
     encodedVariants = await mapLimit(plans, DECODE_CONCURRENCY, async (plan) => {
@@ -93,10 +86,6 @@ export async function processImages(
       await writeCache(plan.entry, plan.widest, variants);
       return variants;
     });
-  } catch (error) {
-    // Stopped on purpose: the abort's reason, not an encode problem made of it.
-    signal?.throwIfAborted();
-    throw error;
   } finally {
     progress.end();
   }
@@ -117,8 +106,6 @@ interface Plan {
   source: string;
   entry: string;
   widest: number;
-  /** Height over width, as drawn (after the orientation the photo carries). */
-  aspect: number;
   jobs: { width: number; format: Format }[];
 }
 
@@ -145,13 +132,7 @@ async function prepare(source: string, contentDir: string, cacheDir: string, wid
   const widths = [...new Set([...SETTINGS.widths.filter((w) => w < top), top])];
   // JPEG has no alpha channel; flattening a transparent image onto black would be worse than a bigger PNG.
   const formats = ['avif', 'webp', meta.hasAlpha ? 'png' : 'jpeg'] as const;
-  return {
-    source,
-    entry,
-    widest,
-    aspect: meta.autoOrient.height / meta.autoOrient.width,
-    jobs: widths.flatMap((width) => formats.map((format) => ({ width, format }))),
-  };
+  return { source, entry, widest, jobs: widths.flatMap((width) => formats.map((format) => ({ width, format }))) };
 }
 
 async function readSource(source: string, contentDir: string): Promise<Buffer> {
@@ -284,14 +265,17 @@ async function encode(
     };
     return await Promise.all(
       plan.jobs.map(({ width, format }) =>
-        pool.run(jobCost(width, plan.aspect, format), async (): Promise<Variant> => {
-          const pixels = await pixelsAt(width);
-          const { data, info } = await sharp(pixels.data, { raw: pixels.info })
-            [format](SETTINGS[format])
-            .toBuffer({ resolveWithObject: true });
-          step();
-          return { width: info.width, height: info.height, format, sha256: hash(data), bytes: data };
-        }),
+        pool.run(
+          width * width * (decoded.info.height / decoded.info.width) * COST[format],
+          async (): Promise<Variant> => {
+            const pixels = await pixelsAt(width);
+            const { data, info } = await sharp(pixels.data, { raw: pixels.info })
+              [format](SETTINGS[format])
+              .toBuffer({ resolveWithObject: true });
+            step();
+            return { width: info.width, height: info.height, format, sha256: hash(data), bytes: data };
+          },
+        ),
       ),
     );
   } catch (cause) {
@@ -299,36 +283,15 @@ async function encode(
   }
 }
 
-/** A job's relative encoding time: its pixels, weighted by its format's cost per pixel. */
-function jobCost(width: number, aspect: number, format: Format): number {
-  return width * width * aspect * COST[format];
-}
-
-function planCost(plan: Plan): number {
-  return plan.jobs.reduce((sum, job) => sum + jobCost(job.width, plan.aspect, job.format), 0);
-}
-
-/**
- * Runs jobs `limit` at a time, the costliest waiting one first, so no long encode starts last. Once
- * `signal` aborts, the waiting jobs fail with its reason; the running ones finish (libvips cannot be
- * stopped half-way).
- */
+/** Runs jobs `limit` at a time, the costliest waiting one first, so no long encode starts last. */
 class EncodeQueue {
-  readonly #waiting: { cost: number; start: () => void; reject: (reason: unknown) => void }[] = [];
+  readonly #waiting: { cost: number; start: () => void }[] = [];
   #running = 0;
 
-  constructor(
-    private readonly limit: number,
-    private readonly signal?: AbortSignal,
-  ) {
-    signal?.addEventListener('abort', () => {
-      for (const waiting of this.#waiting.splice(0)) waiting.reject(signal.reason);
-    });
-  }
+  constructor(private readonly limit: number) {}
 
   run<T>(cost: number, job: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.signal?.aborted) return reject(this.signal.reason);
       const start = () => {
         this.#running++;
         job()
@@ -340,7 +303,7 @@ class EncodeQueue {
       };
       // Sorted on insertion; equal costs keep their order, so the schedule is the same on every run.
       const at = this.#waiting.findIndex((waiting) => waiting.cost < cost);
-      this.#waiting.splice(at === -1 ? this.#waiting.length : at, 0, { cost, start, reject });
+      this.#waiting.splice(at === -1 ? this.#waiting.length : at, 0, { cost, start });
       this.#next();
     });
   }

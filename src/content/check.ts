@@ -13,21 +13,12 @@ export interface CheckedContent {
   findMention: FindMention;
 }
 
-/**
- * Loads and validates `options.content`; `parsedFiles` is the watch cache of parsed files.
- * `whenValid` sees the entries as soon as they validate, before the images are decoded: a build
- * starts encoding the photos then, and drops that work if an image is refused after all.
- */
-export async function checkContent(
-  options: ResolvedOptions,
-  parsedFiles?: ParsedFileCache,
-  whenValid?: (entries: Entries) => void,
-): Promise<CheckedContent> {
+/** Loads and validates `options.content`; `parsedFiles` is the watch cache of parsed files. */
+export async function checkContent(options: ResolvedOptions, parsedFiles?: ParsedFileCache): Promise<CheckedContent> {
   const loaded = await loadContent(options.content, options.cwd, parsedFiles);
   // validateContent leaves `entries` out whenever there is an error.
   const { entries, problems, references } = validateContent(loaded);
   const findMention = mentionFinder(loaded.entries);
-  if (entries) whenValid?.(entries);
   // Images are decoded (not encoded) here, so `check` and `build` refuse the same files.
   const imageProblems = await checkImages(references, options.content, options.cacheDir);
   if (imageProblems.length === 0) return entries ? { entries, problems, findMention } : { problems, findMention };

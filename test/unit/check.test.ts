@@ -14,17 +14,6 @@ describe('checkContent', () => {
     expect(broken.problems).toHaveLength(1);
   });
 
-  it('hands the entries over as soon as they validate, and only then (a build starts its photos there)', async () => {
-    const seen: string[][] = [];
-    const valid = await checkContent(resolveOptions({}, fixture('minimal')), undefined, (entries) =>
-      seen.push(entries.professionals.map((professional) => professional.slug)),
-    );
-    expect(seen).toEqual([['rossi']]);
-    expect(valid.entries?.professionals.map((professional) => professional.slug)).toEqual(['rossi']);
-    await checkContent(resolveOptions({}, fixture('missing-field')), undefined, () => seen.push(['called']));
-    expect(seen).toHaveLength(1);
-  });
-
   it('finds where the loaded content mentions a text, for later stages to place their problems', async () => {
     const { findMention } = await checkContent(resolveOptions({}, fixture('minimal')));
     expect(findMention('content/professionals/rossi.md', 'Maria Rossi')).toBe(2);
