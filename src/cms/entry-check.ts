@@ -5,7 +5,7 @@ import { MAX_IMAGE_PIXELS } from '../content/limits.ts';
 import type { EntryKind, RawEntry } from '../content/load.ts';
 import { entryProblems, SCHEMAS } from '../content/validate.ts';
 import type { ContentError } from '../errors.ts';
-import { render } from '../messages/text.ts';
+import { render, say } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
 import { contentForm, withoutEmpty } from './browser/file-format.ts';
 import { metaOf } from './fields.ts';
@@ -40,8 +40,8 @@ const PAGES: Record<string, EntryKind> = {
 const REFUSED_WARNINGS = new Set(['headingTooHigh', 'strikethrough']);
 
 /**
- * Why the build would refuse the entry, one Italian line per problem naming the field by its label
- * ("Data (timeline, voce 1, date): serve una data…"); empty when it may be saved. Images it names are
+ * Why the build would refuse the entry, one line per problem naming the field by its labels in the
+ * form, in the editor's words ("Percorso professionale › voce 1 › Data: serve una data…"); empty when it may be saved. Images it names are
  * taken as present (Sveltia picks them from the media folder, and refuses to delete one in use); new
  * uploads are checked for what the build checks in the file itself (its size in pixels).
  */
@@ -75,7 +75,7 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
   for (const upload of uploads) {
     const { width, height } = upload;
     if (width !== undefined && height !== undefined && width * height > MAX_IMAGE_PIXELS) {
-      lines.push(render(imageProblems.tooManyPixels(upload.image, width, height, MAX_IMAGE_PIXELS), 'it'));
+      lines.push(render(imageProblems.tooManyPixels(upload.image, width, height, MAX_IMAGE_PIXELS), 'editor'));
     }
   }
   return lines;
@@ -87,25 +87,65 @@ export function kindOf(candidate: Pick<Candidate, 'collection' | 'path'>): Entry
   return KINDS[candidate.collection];
 }
 
-/** `Data (timeline, voce 1, date): serve una data…`: the field's label, then the build's own words. */
-function describe(kind: EntryKind, problem: ContentError): string {
-  const label = problem.field === 'body' ? 'Testo' : labelOf(SCHEMAS[kind], problem.field);
-  const { field: where, message } = problem.in('it');
-  return `${label ? `${label} (${where})` : where}: ${message}`;
+/**
+ * A note for each photo whose orientation is not its place's (a landscape screen capture as a
+ * portrait), which the page crops to its middle; only places of one shape (`aspect` in `.meta()`) have one.
+ */
+export function shapeNotes(
+  candidate: Candidate,
+  sizes: ReadonlyMap<string, { width: number; height: number }>,
+): string[] {
+  const kind = kindOf(candidate);
+  if (!kind) return [];
+  return shapedImages(SCHEMAS[kind], contentForm(candidate.data), '').flatMap(([field, image, aspect]) => {
+    const { width = 0, height = 0 } = sizes.get(image) ?? {};
+    const [across, down] = aspect.split(':').map(Number) as [number, number];
+    if (!width || !height || width === height || width > height === across > down) return [];
+    const orientation = (wide: boolean) => say(wide ? 'landscape' : 'portrait');
+    const note = say('imageShape', {
+      shape: orientation(width > height),
+      size: `${width}×${height}`,
+      place: orientation(across > down),
+      ratio: aspect,
+    });
+    return [`${labelsOf(SCHEMAS[kind], field)}: ${render(note, 'editor')}`];
+  });
 }
 
-/** The Italian label of a field path such as `timeline[0].date`, from the schemas' `.meta()`. */
-function labelOf(schema: z.ZodType, field: string): string | undefined {
+/** Each image the data names in a place of one shape: its field path, its name and that shape (`4:5`). */
+function shapedImages(schema: z.ZodType | undefined, value: unknown, field: string): [string, string, string][] {
+  const aspect = schema && metaOf(schema).aspect;
+  if (aspect && typeof value === 'string') return [[field, value, aspect]];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => shapedImages(schema && elementOf(schema), item, `${field}[${index}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  const shape = objectShape(schema) ?? {};
+  return Object.entries(value).flatMap(([key, item]) =>
+    shapedImages(shape[key], item, field ? `${field}.${key}` : key),
+  );
+}
+
+/** `Percorso professionale › voce 1 › Data: serve una data…`: where the field is in the form, then the build's words as the editor says them. */
+function describe(kind: EntryKind, problem: ContentError): string {
+  const where = problem.field === 'body' ? 'Testo' : (labelsOf(SCHEMAS[kind], problem.field) ?? problem.in('it').field);
+  return `${where}: ${render(problem.text, 'editor')}`;
+}
+
+/** The labels along a field path such as `timeline[0].date` (`Percorso professionale › voce 1 › Data`), from the schemas' `.meta()`. */
+function labelsOf(schema: z.ZodType, field: string): string | undefined {
   let current: z.ZodType | undefined = schema;
-  let label: string | undefined;
-  for (const part of field.replace(/\[\d+\]/g, '').split('.')) {
-    const shape = objectShape(current);
-    current = shape?.[part];
-    if (!current) return label;
-    label = metaOf(current).label ?? label;
-    current = elementOf(current);
+  const labels: string[] = [];
+  for (const part of field.split(/\.|(?=\[)/)) {
+    const index = /^\[(\d+)\]$/.exec(part)?.[1];
+    current = index === undefined ? objectShape(current)?.[part] : current && elementOf(current);
+    const label =
+      index === undefined
+        ? current && metaOf(current).label
+        : render(say('item', { position: Number(index) + 1 }), 'it');
+    if (!label) return undefined;
+    labels.push(label);
   }
-  return label;
+  return labels.join(' › ');
 }
 
 function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {

@@ -96,6 +96,13 @@ async function paint(node: HTMLElement, props: PreviewProps): Promise<void> {
   for (const frame of page.querySelectorAll('iframe[src]'))
     if (new URL(frame.getAttribute('src')!, location.href).origin !== location.origin) frame.removeAttribute('src');
   node.innerHTML = page.body.innerHTML;
+  // The services as a visitor finds them, closed but for the one being edited (the page's markup has
+  // every item open, arrow up, for browsers without its script, which does not run here).
+  const editing = `servizio-${(String(props.entry.get('path') ?? '') || 'nuovo').replace(/^.*\/(\d+-)?|\.md$/g, '')}-panel`;
+  for (const panel of node.querySelectorAll<HTMLElement>('.accordion__panel')) {
+    panel.style.height = panel.id === editing ? 'auto' : '0px';
+    panel.previousElementSibling?.querySelector('button')?.setAttribute('aria-expanded', String(panel.id === editing));
+  }
 }
 
 /** The pictures uploaded with the entry, with their size in pixels where the browser can decode them (not HEIC). */

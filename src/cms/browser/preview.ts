@@ -8,7 +8,7 @@ import { SCHEMAS, type Entries } from '../../content/validate.ts';
 import { renderMarkdown } from '../../model/markdown-render.ts';
 import { buildModel, markdownBodies, type Route } from '../../model/site-model.ts';
 import type { AssetManifest, ImageAsset } from '../../render/page-props.ts';
-import { entryRefusals, kindOf } from '../entry-check.ts';
+import { entryRefusals, kindOf, shapeNotes } from '../entry-check.ts';
 import { numericFieldsByCollection } from '../numeric-fields.ts';
 import { contentForm, withoutEmpty } from './file-format.ts';
 import type { ImmutableMap, PreviewProps } from './sveltia.ts';
@@ -26,7 +26,7 @@ const numeric = numericFieldsByCollection();
  * The page's HTML for the entry as she is writing it: the entry replaces its file among the last
  * build's entries, every body goes through the site's Markdown pipeline, `buildModel` makes the
  * model and the route's own template renders it, as `renderPage` does. While a field the build needs
- * is missing or wrong, the reasons instead.
+ * is missing or wrong, the reasons instead; a photo the page would crop to its middle, a note above it.
  */
 export async function previewHtml(site: PreviewSite, props: PreviewProps): Promise<string> {
   const collection = String(props.entry.get('collection'));
@@ -44,14 +44,17 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
   const refusals = entryRefusals({ collection, path: file, data: raw });
   const { body = '', ...fields } = contentForm(withoutEmpty(SCHEMAS[kind], raw)) as Record<string, unknown>;
   const parsed = SCHEMAS[kind].safeParse(fields);
-  if (!parsed.success || refusals.length > 0) return refusalsHtml(refusals);
+  if (!parsed.success || refusals.length > 0)
+    return listHtml('L’anteprima della pagina apparirà quando la voce sarà completa:', refusals);
   const entries = withEntry(site.entries, kind, file, parsed.data, typeof body === 'string' ? body : '');
   const bodies = markdownBodies(entries);
   const markdown = new Map(await Promise.all(bodies.map(async (text) => [text, await renderMarkdown(text)] as const)));
   const model = buildModel(entries, rebaseMarkdown(markdown, site.base));
   const route = routeOf(model.routes, kind, file);
   const assets = { ...site.assets, images: await withUploads(site.assets.images, parsed.data, picked, props.getAsset) };
-  return renderToStaticMarkup(createElement(pages[route.kind], { model, route, assets }));
+  const page = renderToStaticMarkup(createElement(pages[route.kind], { model, route, assets }));
+  const notes = shapeNotes({ collection, path: file, data: raw }, new Map(Object.entries(assets.images)));
+  return notes.length === 0 ? page : page.replace(/<body[^>]*>/, (body) => `${body}${listHtml('Attenzione:', notes)}`);
 }
 
 /** The last build's entries with this one in its file's place (or added, when new). */
@@ -173,8 +176,8 @@ function imagesIn(value: unknown): string[] {
   return [];
 }
 
-function refusalsHtml(refusals: string[]): string {
+function listHtml(title: string, lines: string[]): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const items = refusals.map((line) => `<li>${escape(line)}</li>`).join('');
-  return `<div class="container section"><p>L’anteprima della pagina apparirà quando la voce sarà completa:</p><ul>${items}</ul></div>`;
+  const items = lines.map((line) => `<li>${escape(line)}</li>`).join('');
+  return `<div class="container section" role="note"><p>${title}</p><ul>${items}</ul></div>`;
 }
