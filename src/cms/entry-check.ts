@@ -88,41 +88,14 @@ export function kindOf(candidate: Pick<Candidate, 'collection' | 'path'>): Entry
 }
 
 /**
- * A note for each photo whose orientation is not its place's (a landscape screen capture as a
- * portrait), which the page crops to its middle; only places of one shape (`aspect` in `.meta()`) have one.
+ * A note when the portrait is a landscape photo (a screen capture): the page draws it 4:5
+ * (`.profile__photo`, templates/styles/pages.css), cropped to its middle. No other place has one shape.
  */
-export function shapeNotes(
-  candidate: Candidate,
-  sizes: ReadonlyMap<string, { width: number; height: number }>,
-): string[] {
-  const kind = kindOf(candidate);
-  if (!kind) return [];
-  return shapedImages(SCHEMAS[kind], contentForm(candidate.data), '').flatMap(([field, image, aspect]) => {
-    const { width = 0, height = 0 } = sizes.get(image) ?? {};
-    const [across, down] = aspect.split(':').map(Number) as [number, number];
-    if (!width || !height || width === height || width > height === across > down) return [];
-    const orientation = (wide: boolean) => say(wide ? 'landscape' : 'portrait');
-    const note = say('imageShape', {
-      shape: orientation(width > height),
-      size: `${width}×${height}`,
-      place: orientation(across > down),
-      ratio: aspect,
-    });
-    return [`${labelsOf(SCHEMAS[kind], field)}: ${render(note, 'editor')}`];
-  });
-}
-
-/** Each image the data names in a place of one shape: its field path, its name and that shape (`4:5`). */
-function shapedImages(schema: z.ZodType | undefined, value: unknown, field: string): [string, string, string][] {
-  const aspect = schema && metaOf(schema).aspect;
-  if (aspect && typeof value === 'string') return [[field, value, aspect]];
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => shapedImages(schema && elementOf(schema), item, `${field}[${index}]`));
-  if (typeof value !== 'object' || value === null) return [];
-  const shape = objectShape(schema) ?? {};
-  return Object.entries(value).flatMap(([key, item]) =>
-    shapedImages(shape[key], item, field ? `${field}.${key}` : key),
-  );
+export function shapeNotes(candidate: Candidate, sizes: ReadonlyMap<string, Partial<Upload>>): string[] {
+  const photo = (contentForm(candidate.data) as { photo?: { image?: string } }).photo?.image ?? '';
+  const { width = 0, height = 0 } = (kindOf(candidate) === 'professional' && sizes.get(photo)) || {};
+  if (width <= height) return [];
+  return [`Ritratto › Foto: ${render(say('portraitShape', { size: `${width}×${height}` }), 'editor')}`];
 }
 
 /** `Percorso professionale › voce 1 › Data: serve una data…`: where the field is in the form, then the build's words as the editor says them. */
@@ -136,12 +109,9 @@ function labelsOf(schema: z.ZodType, field: string): string | undefined {
   let current: z.ZodType | undefined = schema;
   const labels: string[] = [];
   for (const part of field.split(/\.|(?=\[)/)) {
-    const index = /^\[(\d+)\]$/.exec(part)?.[1];
-    current = index === undefined ? objectShape(current)?.[part] : current && elementOf(current);
-    const label =
-      index === undefined
-        ? current && metaOf(current).label
-        : render(say('item', { position: Number(index) + 1 }), 'it');
+    const item = /^\[(\d+)\]$/.exec(part)?.[1];
+    current = item ? current && elementOf(current) : objectShape(current)?.[part];
+    const label = item ? render(say('item', { position: Number(item) + 1 }), 'it') : current && metaOf(current).label;
     if (!label) return undefined;
     labels.push(label);
   }

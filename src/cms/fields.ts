@@ -11,8 +11,6 @@ export interface FieldMeta {
   options?: Record<string, string>;
   /** The shape of the text, for a field whose check zod cannot show (a refinement). */
   pattern?: string;
-  /** An image's place on the page, when it has one shape (`4:5`, as the stylesheet draws it). */
-  aspect?: string;
 }
 
 /** One field of a collection, as config.yml spells it. */

@@ -122,8 +122,10 @@ export const ITALIAN_STRINGS = {
   // A change left unsaved, kept by the browser: say what each answer does, and which is safe.
   restore_backup_title: 'Modifiche non salvate',
   restore_backup_description:
-    'Il {$datetime} hai lasciato questa voce con modifiche non salvate, che il browser ha tenuto da parte. «Ripristina» le rimette nei campi (poi vanno salvate); «Scarta» le dimentica e apre la voce com’è salvata. Se non ricordi che cosa avevi cambiato, scegli «Scarta»: il sito resta com’è.',
-  // The site has one language: no "_default" read aloud in the name of the content's menu.
+    'Questa voce ha modifiche che non hai salvato ({$datetime}), tenute da parte dal browser. «Ripristina» le rimette nei campi, e poi vanno salvate; «Scarta» le dimentica e apre la voce com’è salvata. Se non ricordi che cosa avevi cambiato, scegli «Scarta»: il sito resta com’è.',
+  // The site has one language: no "_default" read aloud in the names of the panes and their menu.
+  edit_x_locale: 'Modifica del contenuto',
+  preview_x_locale: 'Anteprima del contenuto',
   show_content_options_x_locale: 'Mostra le opzioni del contenuto',
   content_options_x_locale: 'Opzioni del contenuto',
   // Worded by us: Sveltia's "try again later" misleads when our checks refused the entry (the reasons follow it).

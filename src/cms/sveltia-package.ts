@@ -56,31 +56,23 @@ function rewrites(folder: string): { from: string; to: string; times: number }[]
     { from: '`https://unpkg.com/${e}`', to: `\`\${location.origin}${folder}/vendor/\${e}\``, times: 1 },
     // Its translations (`…/@sveltia/cms@<version>/locales/it.json`).
     { from: '`${iP}@${rP}/locales`', to: `\`${folder}/locales\``, times: 1 },
-    // Its own files on the CDN: the check for a newer version (`standIns`) and the fall-back address
-    // of its chunks, served here anyway.
+    // Its own files on the CDN: the check for a newer version (below) and the fall-back address of
+    // its chunks, served here anyway.
     { from: 'iP=`https://unpkg.com/@sveltia/cms`', to: `iP=\`${folder}/sveltia\``, times: 1 },
-    // GitHub's status page (below, `standIns`).
+    // GitHub's status page (below).
     { from: 'https://www.githubstatus.com/api/v2/status.json', to: `${folder}/github-status.json`, times: 1 },
     // Its fonts: the interface's text and the icons (Material Symbols, drawn from a font).
     { from: 'https://cdn.jsdelivr.net/fontsource/fonts/', to: `${folder}/fonts/`, times: 3 },
-    // Two of its slips. A photo refused as too large reads as the empty name '', which `??` took for a
+    // Its slips. A photo refused as too large reads as the empty name '', which `??` took for a
     // chosen photo, emptying the field; with `||` the field keeps the photo it had.
     { from: 'o=i.flatMap(({value:e})=>e??[])', to: 'o=i.flatMap(({value:e})=>e||[])', times: 1 },
     // A photo in use, refused deletion, is listed by page and field, each followed by the error the
     // field would then have ("Questo campo è obbligatorio."), which reads as if the page were wrong now.
     { from: 'U(c,`: ${e??``}`)},[()=>R(t).messages', to: 'U(c,``)},[()=>R(t).messages', times: 1 },
+    // Its page's viewport forbids zooming (axe: meta-viewport), which a phone's reader may need.
+    { from: '`initial-scale=1`,`maximum-scale=1`,', to: '`initial-scale=1`,', times: 1 },
   ];
 }
-
-/**
- * What stands in for the two files Sveltia asks for that no package has: its newest version (the one
- * vendored, so it offers no update) and GitHub's status page, consulted to explain a failed sign-in
- * ("unknown", as offline). Served, they leave no failed request in the console.
- */
-const standIns = (version: string | undefined) => ({
-  'sveltia/package.json': { version },
-  'github-status.json': { status: { indicator: 'unknown' } },
-});
 
 /**
  * The fonts, as Sveltia's stylesheet names them under the CDN's folder -> our copy in src/cms/fonts: the
@@ -129,8 +121,10 @@ async function readSveltiaFiles(packageRoot: string, folder: string): Promise<Ma
     for (const file of Object.keys(vendoredFiles).filter((file) => !file.startsWith('LICENSE')))
       files.set(`vendor/${name}@${version}/${file}`, await read(name, file));
   }
-  for (const [file, json] of Object.entries(standIns(manifest['@sveltia/cms']?.version)))
-    files.set(file, Buffer.from(JSON.stringify(json)));
+  // The two files it asks for that no package has, answered so no request fails: its newest version
+  // (the one vendored: no update offered) and GitHub's status, consulted to explain a failed sign-in.
+  files.set('sveltia/package.json', Buffer.from(JSON.stringify({ version: manifest['@sveltia/cms']?.version })));
+  files.set('github-status.json', Buffer.from('{"status":{"indicator":"unknown"}}'));
   for (const [served, file] of Object.entries(FONT_FILES)) {
     files.set(`fonts/${served}`, await readFile(path.join(packageRoot, 'src', 'cms', 'fonts', file)));
   }

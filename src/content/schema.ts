@@ -246,8 +246,7 @@ export const professionalSchema = z.object({
   description: nonEmpty.meta({ label: 'Descrizione', hint: 'Una o due frasi per i motori di ricerca' }),
   photo: z
     .object({
-      // The portrait's shape in the page (.profile__photo in templates/styles/pages.css).
-      image: imagePath.meta({ label: 'Foto', hint: 'Il ritratto, nella cartella images', aspect: '4:5' }),
+      image: imagePath.meta({ label: 'Foto', hint: 'Il ritratto, nella cartella images' }),
       alt: z.string().meta({ label: 'Testo alternativo', hint: 'Descrive la foto a chi non la vede, per esempio Ritratto di Maria Rossi' }),
     }).meta({ label: 'Ritratto', hint: 'La foto nella pagina e nelle schede della home' }),
   order: z.number().int().meta({ label: 'Posizione', hint: 'Un numero: ordina i professionisti nel menu, nel piè di pagina e nella home' }),

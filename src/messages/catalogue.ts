@@ -262,13 +262,11 @@ export const CATALOGUE = {
     editor:
       'la foto "{image}" misura {size} pixel ({megapixels} megapixel), più dei {limit} megapixel che il sito accetta: rimpiccioliscila a 2400 pixel di larghezza (la misura più grande che il sito mostra) e caricala di nuovo con «Sostituisci l’immagine»',
   },
-  // The web editor's note over the preview when a photo's shape is far from its place's (src/cms/entry-check.ts).
-  imageShape: {
-    en: 'the photo is {shape} ({size} pixels), but its place on the page is {place} ({ratio}): only its middle will show; pick a {place} photo, or crop it',
-    it: 'la foto è {shape} ({size} pixel), ma il suo posto nella pagina è {place} ({ratio}): se ne vedrà solo la parte centrale; scegli una foto {place}, o ritagliala',
+  // The web editor's note over the preview when the portrait is a landscape photo (src/cms/entry-check.ts).
+  portraitShape: {
+    en: 'the photo is landscape ({size} pixels), but the portrait on the page is upright (4:5): only its middle will show; pick an upright photo, or crop it',
+    it: 'la foto è orizzontale ({size} pixel), ma il ritratto nella pagina è verticale (4:5): se ne vedrà solo la parte centrale; scegli una foto verticale, o ritagliala',
   },
-  landscape: { en: 'landscape', it: 'orizzontale' },
-  portrait: { en: 'portrait', it: 'verticale' },
   imageDamaged: {
     en: '"{image}" is damaged or incomplete ({reason}); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',
     it: '"{image}" è rovinata o incompleta ({reason}): aprila in un programma di grafica ed esportala di nuovo in JPEG o PNG, oppure copiala di nuovo se la copia si è interrotta',

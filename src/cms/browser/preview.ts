@@ -9,7 +9,7 @@ import { renderMarkdown } from '../../model/markdown-render.ts';
 import { buildModel, markdownBodies, type Route } from '../../model/site-model.ts';
 import type { AssetManifest, ImageAsset } from '../../render/page-props.ts';
 import { entryRefusals, kindOf, shapeNotes } from '../entry-check.ts';
-import { numericFieldsByCollection } from '../numeric-fields.ts';
+import { typedNumbers } from '../numeric-fields.ts';
 import { contentForm, withoutEmpty } from './file-format.ts';
 import type { ImmutableMap, PreviewProps } from './sveltia.ts';
 
@@ -19,8 +19,6 @@ export interface PreviewSite {
   assets: AssetManifest;
   base: string;
 }
-
-const numeric = numericFieldsByCollection();
 
 /**
  * The page's HTML for the entry as she is writing it: the entry replaces its file among the last
@@ -34,11 +32,7 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
   // A photo just picked is a blob: URL until the save names its file: the schema sees a name, the page the picture.
   const picked = new Map<string, string>();
   const raw = withPickedNames((props.entry.get('data') as ImmutableMap).toJS(), picked) as Record<string, unknown>;
-  // Digits typed where a number or a word goes are a number, as the save makes them (editor.ts).
-  for (const name of numeric[collection] ?? []) {
-    const value = raw[name];
-    if (typeof value === 'string' && /^\d+$/.test(value.trim())) raw[name] = Number(value);
-  }
+  typedNumbers(collection, raw);
   const kind = kindOf({ collection, path: file });
   if (!kind) return '';
   const refusals = entryRefusals({ collection, path: file, data: raw });
@@ -158,7 +152,7 @@ function withPickedNames(value: unknown, picked: Map<string, string>): unknown {
 }
 
 /** A picture's size in pixels, for the <img> the page gives it; 0 where the browser cannot decode it. */
-async function sizeOf(file: Blob | undefined): Promise<{ width: number; height: number }> {
+export async function sizeOf(file: Blob | undefined): Promise<{ width: number; height: number }> {
   try {
     const bitmap = await createImageBitmap(file!);
     const size = { width: bitmap.width, height: bitmap.height };
