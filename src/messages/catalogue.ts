@@ -412,6 +412,10 @@ export const CATALOGUE = {
     en: '{shown} holds files brochure did not write ({listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     it: '{shown} contiene file che brochure non ha scritto ({listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
   },
+  outputBusy: {
+    en: '{shown} is being written by another build (process {pid}), so this one wrote nothing. Build again once it has finished, or remove {lock} if no build is running.',
+    it: 'Un’altra build (processo {pid}) sta scrivendo {shown}, quindi questa non ha scritto nulla. Ripeti la build quando l’altra ha finito, oppure elimina {lock} se nessuna build è in corso.',
+  },
   outputForeign: {
     en: '{shown} was not written by brochure (it holds {listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     it: '{shown} non è stata scritta da brochure (contiene {listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',

@@ -1,8 +1,10 @@
 // Writes the output to a staging folder beside dist/ and renames it into place only once it is complete.
 import { writeFileSync } from 'node:fs';
-import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
+import { displayPath } from '../cli/display-path.ts';
+import { outputRefusals } from '../refusals.ts';
+import { checkOutputFolder, isMarked, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
 
 /**
  * Fills `<out>.tmp-<pid>/` (with each file's `siblings` beside it, when given), moves the old
@@ -19,7 +21,45 @@ export async function writeSite(
 ): Promise<void> {
   await recoverOutput(outDir);
   const target = await checkOutputFolder(outDir, guard, new Set([...files.keys()].map((file) => file.split('/')[0]!)));
-  await removeAbandonedFolders(target);
+  await makeFolder(path.dirname(target));
+  const unlock = await lockOutput(target, guard.cwd);
+  try {
+    await removeAbandonedFolders(target);
+    await writeStaged(target, files, siblings);
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * Takes `<out>.lock` beside the output, holding this process's id, for as long as the output is
+ * written and swapped: a second build refuses in one line rather than swap at the same time. A lock
+ * whose process is gone (killed) is removed. Two builds breaking the same stale lock at the same
+ * instant could both proceed; a lock holding no id yet (an instant after its creation) counts as held.
+ */
+async function lockOutput(target: string, cwd?: string): Promise<() => Promise<void>> {
+  const lock = `${target}.lock`;
+  for (;;) {
+    const created = await writeFile(lock, String(process.pid), { flag: 'wx' }).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw Object.assign(error, { path: target, syscall: 'write' }); // a message names the output, not its lock
+      },
+    );
+    if (created) return () => rm(lock, { force: true });
+    const held = await readFile(lock, 'utf8').catch(() => undefined);
+    if (held === undefined) continue; // released meanwhile
+    const holder = Number(held);
+    if (!holder || isRunning(holder)) {
+      const shown = displayPath(target, cwd).replace(/\/?$/, '/');
+      throw new OutputRefused(outputRefusals.busy(shown, String(holder || '?'), displayPath(lock, cwd)));
+    }
+    await rm(lock, { force: true });
+  }
+}
+
+async function writeStaged(target: string, files: ReadonlyMap<string, Uint8Array>, siblings?: Siblings): Promise<void> {
   const staging = `${target}.tmp-${process.pid}`;
   const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
