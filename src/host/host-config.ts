@@ -1,6 +1,7 @@
 // `brochure host-config <host>`: writes the file a host reads from the repository (refusing to replace a different one), or prints nginx's server block.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../cache-file.ts';
 import { formatReport } from '../errors.ts';
 import { messagesLanguage } from '../messages/language.ts';
 import { render, say, type Language, type Text } from '../messages/text.ts';
@@ -38,8 +39,8 @@ export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = proce
   const outcome = await writeRepositoryFile(cwd, file, flags.force === true);
   const tell = (text: Text) => render(text, language);
   const named = { file: file.file, host };
-  if (outcome === 'refused') {
-    console.error(tell(say('hostFileDiffers', named)));
+  if (outcome === 'refused' || outcome === 'not plain') {
+    console.error(tell(say(outcome === 'refused' ? 'hostFileDiffers' : 'hostFileNotPlain', named)));
     process.exitCode = 1;
     return;
   }
@@ -55,22 +56,24 @@ export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = proce
 
 /**
  * Writes `file` under `project` unless a different file is there already (kept unless `force`):
- * a workflow or netlify.toml the owner edited is theirs to merge.
+ * a workflow or netlify.toml the owner edited is theirs to merge. Never through a link or over a
+ * folder (`not plain`): nothing is written outside the project. Written whole or not at all.
  */
 export async function writeRepositoryFile(
   project: string,
   file: RepositoryFile,
   force: boolean,
-): Promise<'written' | 'unchanged' | 'refused'> {
+): Promise<'written' | 'unchanged' | 'refused' | 'not plain'> {
   const target = path.join(project, ...file.file.split('/'));
-  const existing = await readFile(target, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  let folder = path.dirname(target);
+  while (!(await lstat(folder).catch(() => undefined))) folder = path.dirname(folder);
+  const outside = path.relative(await realpath(project), await realpath(folder)).startsWith('..');
+  const info = await lstat(target).catch(() => undefined);
+  if (outside || (info && !info.isFile())) return 'not plain';
+  const existing = info ? await readFile(target, 'utf8') : undefined;
   if (existing === file.text) return 'unchanged';
   if (existing !== undefined && !force) return 'refused';
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, file.text);
+  await writeFileAtomic(target, file.text);
   return 'written';
 }
 

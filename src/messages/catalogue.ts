@@ -865,6 +865,10 @@ export const CATALOGUE = {
     en: '{file} is already what brochure writes for {host}; nothing to do. If it is not committed yet: git add {file} && git commit -m "Deploy to {host}" && git push',
     it: '{file} è già quello che brochure scrive per {host}: non c’è niente da fare. Se non è ancora nel repository: git add {file} && git commit -m "Deploy to {host}" && git push',
   },
+  hostFileNotPlain: {
+    en: '{file}: not a plain file of the project (a folder, or a link to elsewhere), so nothing was written: brochure never writes outside the project. Remove it, or see what brochure writes with "npx brochure host-config {host} --print".',
+    it: '{file}: non è un normale file del progetto (è una cartella, o un collegamento a un altro posto), quindi non ho scritto nulla: brochure non scrive mai fuori dal progetto. Eliminalo, oppure guarda cosa scriverebbe brochure con "npx brochure host-config {host} --print".',
+  },
   hostFileDiffers: {
     en: '{file} already exists and differs from what brochure writes for {host}, so it was left as it is. Compare it with "npx brochure host-config {host} --print", or run "npx brochure host-config {host} --force" to replace it.',
     it: '{file} esiste già ed è diverso da quello che brochure scrive per {host}, quindi non l’ho toccato. Confrontalo con "npx brochure host-config {host} --print", oppure lancia "npx brochure host-config {host} --force" per sostituirlo.',
