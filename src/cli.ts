@@ -197,7 +197,7 @@ function createProgram(): Command {
       // The site's base path (a GitHub Pages project site lives under /<repo>/) is in its robots.txt.
       const base = basePathOfRobots(Buffer.from((await files.read('robots.txt')) ?? '').toString('utf8'));
       const server = await serveSite({
-        ...(await asStaticHost(files)),
+        ...(await asStaticHost(files, base)),
         port: options.port,
         // A port given on the command line is the user's: busy, it is an error; the default yields to the next free one.
         strictPort: flags.port !== undefined,

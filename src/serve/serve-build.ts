@@ -54,7 +54,7 @@ export function serveBuild(
       return compressed.byteLength < original.body.byteLength ? compressed : undefined;
     },
   };
-  return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE));
+  return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE), base);
 }
 
 /**
