@@ -70,18 +70,28 @@ function createProgram(): Command {
       '--force',
       'replace an output folder brochure did not create (never the project, content, home or root folder)',
     )
+    .option(
+      '--precompress',
+      'write .br and .gz beside each text file (the default, unless site.yaml names a host other than nginx)',
+    )
+    .option('--no-precompress', 'write none (Netlify, Cloudflare Pages and GitHub Pages compress on their own)')
     .option(...LANG_OPTION)
     .action(
       refusalsInLanguage(
-        async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
+        async (
+          flags: Pick<Options, 'content' | 'out' | 'quiet'> & {
+            force?: boolean;
+            precompress?: boolean;
+            lang?: Language;
+          },
+        ) => {
           const options = resolveOptions(flags);
           const guard = outputGuard(options, flags.force);
           // A refused output folder fails at once, before anything is built.
           await prepareOutput(options.out, guard, options.content);
           const [
             { buildSite },
-            { writeSite },
-            { siblingsOf },
+            { writeBuild },
             { formatSummary },
             { checkCompliance },
             { formatComplianceSummary },
@@ -91,7 +101,6 @@ function createProgram(): Command {
           ] = await Promise.all([
             import('./build.ts'),
             import('./output/write-site.ts'),
-            import('./host/precompress.ts'),
             import('./cli/summary.ts'),
             import('./compliance/rules.ts'),
             import('./compliance/report.ts'),
@@ -109,9 +118,7 @@ function createProgram(): Command {
               language,
             );
           }
-          await writeSite(options.out, result.files, guard, (file, bytes) =>
-            siblingsOf(file, bytes, result.pages.length, options.cacheDir),
-          );
+          await writeBuild(options.out, result, guard, options.cacheDir, flags.precompress);
           if (result.problems.length > 0) console.error(formatReport(result.problems, language));
           if (options.quiet) return;
           const notes = [

@@ -3,7 +3,9 @@ import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../cache-file.ts';
 import { formatReport } from '../errors.ts';
+import { displayPath } from '../cli/display-path.ts';
 import { messagesLanguage } from '../messages/language.ts';
+import { declared } from '../messages/site-language.ts';
 import { render, say, type Language, type Text } from '../messages/text.ts';
 import { resolveOptions } from '../options.ts';
 import {
@@ -33,7 +35,13 @@ export interface HostConfigFlags {
 export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = process.cwd()): Promise<void> {
   const options = resolveOptions({ content: flags.content }, cwd);
   const language = await messagesLanguage(flags.lang, options.content);
-  if (host === 'nginx') return printNginx(flags, options.content, cwd, language);
+  // On stderr: nginx's server block goes to stdout, for the operator to redirect to a file.
+  const nameHost = async () => {
+    const file = displayPath(path.join(options.content, 'site.yaml'), cwd);
+    if ((await declared(options.content, 'host')) !== host)
+      console.error(render(say('hostNotNamed', { host, file }), language));
+  };
+  if (host === 'nginx') return printNginx(flags, options.content, cwd, language).then(nameHost);
   const file = host === 'github-pages' ? pagesWorkflow() : host === 'netlify' ? netlifyToml() : nodeVersionFile();
   if (flags.print) return void process.stdout.write(file.text);
   const outcome = await writeRepositoryFile(cwd, file, flags.force === true);
@@ -52,6 +60,7 @@ export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = proce
     const width = Math.max(...CLOUDFLARE_DASHBOARD.map(([setting]) => setting.length));
     for (const [setting, value] of CLOUDFLARE_DASHBOARD) console.log(`  ${setting.padEnd(width)}  ${value}`);
   }
+  await nameHost();
 }
 
 /**

@@ -865,6 +865,10 @@ export const CATALOGUE = {
     en: '{file} is already what brochure writes for {host}; nothing to do. If it is not committed yet: git add {file} && git commit -m "Deploy to {host}" && git push',
     it: '{file} è già quello che brochure scrive per {host}: non c’è niente da fare. Se non è ancora nel repository: git add {file} && git commit -m "Deploy to {host}" && git push',
   },
+  hostNotNamed: {
+    en: 'Add "host: {host}" to {file}: builds then write only what {host} reads (docs/deploying.md).',
+    it: 'Aggiungi "host: {host}" a {file}: così le build scrivono solo i file che {host} legge (docs/deploying.md).',
+  },
   hostFileNotPlain: {
     en: '{file}: not a plain file of the project (a folder, or a link to elsewhere), so nothing was written: brochure never writes outside the project. Remove it, or see what brochure writes with "npx brochure host-config {host} --print".',
     it: '{file}: non è un normale file del progetto (è una cartella, o un collegamento a un altro posto), quindi non ho scritto nulla: brochure non scrive mai fuori dal progetto. Eliminalo, oppure guarda cosa scriverebbe brochure con "npx brochure host-config {host} --print".',

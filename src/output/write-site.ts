@@ -3,8 +3,30 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { displayPath } from '../cli/display-path.ts';
+import { siblingsOf } from '../host/precompress.ts';
+import { HOST_FILES } from '../host/redirects.ts';
+import type { Host } from '../host/repository-files.ts';
 import { outputRefusals } from '../refusals.ts';
 import { checkOutputFolder, isMarked, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
+
+/**
+ * Writes a build with only what its host (site.yaml's `host`) reads: `_headers` and `_redirects`
+ * for Netlify and Cloudflare Pages (nginx's configuration holds their rules), `.br`/`.gz` siblings
+ * for nginx (`precompress` decides for anyone else). With no host named, everything, as before.
+ */
+export async function writeBuild(
+  out: string,
+  build: { files: ReadonlyMap<string, Uint8Array>; pages: readonly unknown[]; model: { site: { host?: Host } } },
+  guard: OutputGuard | undefined,
+  cacheDir: string,
+  precompress?: boolean,
+): Promise<void> {
+  const { host } = build.model.site;
+  const ignored: readonly string[] = host === 'github-pages' || host === 'nginx' ? HOST_FILES : [];
+  const files = new Map([...build.files].filter(([file]) => !ignored.includes(file)));
+  const siblings = (file: string, bytes: Uint8Array) => siblingsOf(file, bytes, build.pages.length, cacheDir);
+  await writeSite(out, files, guard, (precompress ?? (!host || host === 'nginx')) ? siblings : undefined);
+}
 
 /**
  * Fills `<out>.tmp-<pid>/` (with each file's `siblings` beside it, when given), moves the old
