@@ -70,20 +70,13 @@ function createProgram(): Command {
       '--force',
       'replace an output folder brochure did not create (never the project, content, home or root folder)',
     )
-    .option(
-      '--precompress',
-      'write .br and .gz beside each text file (the default, unless site.yaml names a host other than nginx)',
-    )
+    .option('--precompress', 'write .br and .gz beside text files (default unless site.yaml names a host but nginx)')
     .option('--no-precompress', 'write none (Netlify, Cloudflare Pages and GitHub Pages compress on their own)')
     .option(...LANG_OPTION)
     .action(
       refusalsInLanguage(
         async (
-          flags: Pick<Options, 'content' | 'out' | 'quiet'> & {
-            force?: boolean;
-            precompress?: boolean;
-            lang?: Language;
-          },
+          flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language } & Precompress,
         ) => {
           const options = resolveOptions(flags);
           const guard = outputGuard(options, flags.force);
@@ -350,6 +343,9 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
  * in the site's language. Either may come before the content is read, so `language:` of site.yaml is
  * looked up only when there is one to say.
  */
+/** `--precompress`, `--no-precompress`, or neither (site.yaml's `host` decides). */
+type Precompress = { precompress?: boolean };
+
 function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(
   action: (flags: Flags) => Promise<void>,
 ): (flags: Flags) => Promise<void> {

@@ -51,11 +51,8 @@ export function headersFor(rules: readonly HeaderRule[], file: string, base = '/
  */
 export async function asStaticHost(files: SiteFiles, base = '/'): Promise<Pick<ServeOptions, 'files' | 'headers'>> {
   const source = await files.read(HEADERS_FILE);
-  return withHeadersFile(
-    files,
-    () => source,
-    () => base,
-  );
+  const at = () => base;
+  return withHeadersFile(files, () => source, at);
 }
 
 /**

@@ -7,7 +7,7 @@ import { siblingsOf } from '../host/precompress.ts';
 import { HOST_FILES } from '../host/redirects.ts';
 import type { Host } from '../host/repository-files.ts';
 import { outputRefusals } from '../refusals.ts';
-import { checkOutputFolder, isMarked, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
+import { checkOutputFolder, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
 
 /**
  * Writes a build with only what its host (site.yaml's `host`) reads: `_headers` and `_redirects`
@@ -54,10 +54,8 @@ export async function writeSite(
 }
 
 /**
- * Takes `<out>.lock` beside the output, holding this process's id, for as long as the output is
- * written and swapped: a second build refuses in one line rather than swap at the same time. A lock
- * whose process is gone (killed) is removed. Two builds breaking the same stale lock at the same
- * instant could both proceed; a lock holding no id yet (an instant after its creation) counts as held.
+ * Holds `<out>.lock` (this process's id) while the output is written and swapped, so a second build
+ * refuses rather than swap at the same time; a lock whose process is gone (killed) is removed.
  */
 async function lockOutput(target: string, cwd?: string): Promise<() => Promise<void>> {
   const lock = `${target}.lock`;
@@ -73,10 +71,9 @@ async function lockOutput(target: string, cwd?: string): Promise<() => Promise<v
     const held = await readFile(lock, 'utf8').catch(() => undefined);
     if (held === undefined) continue; // released meanwhile
     const holder = Number(held);
-    if (!holder || isRunning(holder)) {
-      const shown = displayPath(target, cwd).replace(/\/?$/, '/');
-      throw new OutputRefused(outputRefusals.busy(shown, String(holder || '?'), displayPath(lock, cwd)));
-    }
+    const shown = (file: string) => displayPath(file, cwd);
+    if (!holder || isRunning(holder))
+      throw new OutputRefused(outputRefusals.busy(`${shown(target)}/`, String(holder || '?'), shown(lock)));
     await rm(lock, { force: true });
   }
 }
@@ -113,7 +110,6 @@ async function writeStaged(target: string, files: ReadonlyMap<string, Uint8Array
     };
     await Promise.all(Array.from({ length: WRITERS }, writer));
     if (failure) throw failure.reason;
-    // Marked last: a marked staging folder is a complete site, which recovery may put in place.
     await markOutput(staging);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
@@ -190,8 +186,7 @@ async function swap(staging: string, target: string, previous: string): Promise<
 
 /**
  * Undoes a swap cut short by a killed build: when `<out>/` is missing and a dead build left the
- * previous site aside (`<out>.old-<pid>`), or a complete new one (`<out>.tmp-<pid>`, marked), puts it
- * back. Returns whether a site is at `outDir` afterwards.
+ * previous site aside (`<out>.old-<pid>`), puts it back. Returns whether a site is at `outDir` afterwards.
  */
 export async function recoverOutput(linkOrDir: string): Promise<boolean> {
   // A symlinked output is swapped at the folder it points to: recover there.
@@ -199,19 +194,8 @@ export async function recoverOutput(linkOrDir: string): Promise<boolean> {
   const outDir = link === undefined ? linkOrDir : path.resolve(path.dirname(linkOrDir), link);
   const present = async () => (await stat(outDir).catch(() => undefined)) !== undefined;
   if (await present()) return true;
-  const leftovers = await abandonedFolders(outDir);
-  const old = leftovers.find((folder) => folder.kind === 'old');
-  const finished = old
-    ? undefined
-    : (
-        await Promise.all(
-          leftovers
-            .filter((folder) => folder.kind === 'tmp')
-            .map(async (folder) => ((await isMarked(folder.path)) ? folder : undefined)),
-        )
-      ).find(Boolean);
-  const restore = old ?? finished;
-  if (restore) await rename(restore.path, outDir).catch(() => undefined);
+  const old = (await abandonedFolders(outDir)).find((folder) => folder.kind === 'old');
+  if (old) await rename(old.path, outDir).catch(() => undefined);
   return present();
 }
 

@@ -151,6 +151,9 @@ function acceptedEncodings(header: string | string[] | undefined): ('br' | 'gzip
   return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
 }
 
+// Forms made while serving, by the bytes they come from: `watch` sends the same bytes again and again.
+const compressed = new WeakMap<Uint8Array, Partial<Record<'br' | 'gz', Promise<Uint8Array>>>>();
+
 /**
  * The body to send, in an encoding the client accepts: the precompressed sibling (`file.br`,
  * `file.gz`, as nginx), else compressed now (as Netlify, Cloudflare Pages and GitHub Pages do), when smaller.
@@ -164,7 +167,9 @@ async function encodedBody(
   if (!isCompressible(file)) return { body };
   for (const encoding of acceptedEncodings(accept)) {
     const form = encoding === 'br' ? 'br' : 'gz';
-    const sent = (await files.read(`${file}.${form}`)) ?? (await compressedForm(body, form, 'fast'));
+    const made = compressed.get(body) ?? {};
+    compressed.set(body, made);
+    const sent = (await files.read(`${file}.${form}`)) ?? (await (made[form] ??= compressedForm(body, form, 'fast')));
     if (sent.byteLength < body.byteLength) return { body: sent, encoding };
   }
   return { body };
