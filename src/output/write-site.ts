@@ -10,9 +10,8 @@ import { outputRefusals } from '../refusals.ts';
 import { checkOutputFolder, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
 
 /**
- * Writes a build with only what its host (site.yaml's `host`) reads: `_headers` and `_redirects`
- * for Netlify and Cloudflare Pages (nginx's configuration holds their rules), `.br`/`.gz` siblings
- * for nginx (`precompress` decides for anyone else). With no host named, everything, as before.
+ * Writes a build with only what site.yaml's `host` reads: `_headers` and `_redirects` for Netlify and
+ * Cloudflare Pages, `.br`/`.gz` for nginx (or as `precompress` says); no host named, everything.
  */
 export async function writeBuild(
   out: string,
@@ -209,10 +208,10 @@ async function removeAbandonedFolders(outDir: string): Promise<void> {
 
 async function abandonedFolders(outDir: string): Promise<{ path: string; kind: 'tmp' | 'old' }[]> {
   const parent = path.dirname(outDir);
-  const pattern = new RegExp(`^${escapeRegExp(path.basename(outDir))}\\.(tmp|old)-(\\d+)$`);
+  const prefix = `${path.basename(outDir)}.`;
   const names = await readdir(parent).catch(() => [] as string[]);
   return names.flatMap((name) => {
-    const match = pattern.exec(name);
+    const match = name.startsWith(prefix) ? /^(tmp|old)-(\d+)$/.exec(name.slice(prefix.length)) : null;
     const pid = Number(match?.[2]);
     return match && pid && pid !== process.pid && !isRunning(pid)
       ? [{ path: path.join(parent, name), kind: match[1] as 'tmp' | 'old' }]
@@ -227,8 +226,4 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
