@@ -343,8 +343,7 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
  * in the site's language. Either may come before the content is read, so `language:` of site.yaml is
  * looked up only when there is one to say.
  */
-/** `--precompress`, `--no-precompress`, or neither (site.yaml's `host` decides). */
-type Precompress = { precompress?: boolean };
+type Precompress = { precompress?: boolean }; // undefined: neither flag, site.yaml's `host` decides
 
 function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(
   action: (flags: Flags) => Promise<void>,

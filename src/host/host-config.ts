@@ -35,17 +35,17 @@ export interface HostConfigFlags {
 export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = process.cwd()): Promise<void> {
   const options = resolveOptions({ content: flags.content }, cwd);
   const language = await messagesLanguage(flags.lang, options.content);
+  const tell = (text: Text) => render(text, language);
   // On stderr: nginx's server block goes to stdout, for the operator to redirect to a file.
+  const siteYaml = displayPath(path.join(options.content, 'site.yaml'), cwd);
   const nameHost = async () => {
-    const file = displayPath(path.join(options.content, 'site.yaml'), cwd);
     if ((await declared(options.content, 'host')) !== host)
-      console.error(render(say('hostNotNamed', { host, file }), language));
+      console.error(tell(say('hostNotNamed', { host, file: siteYaml })));
   };
   if (host === 'nginx') return printNginx(flags, options.content, cwd, language).then(nameHost);
   const file = host === 'github-pages' ? pagesWorkflow() : host === 'netlify' ? netlifyToml() : nodeVersionFile();
   if (flags.print) return void process.stdout.write(file.text);
   const outcome = await writeRepositoryFile(cwd, file, flags.force === true);
-  const tell = (text: Text) => render(text, language);
   const named = { file: file.file, host };
   if (outcome === 'refused' || outcome === 'not plain') {
     console.error(tell(say(outcome === 'refused' ? 'hostFileDiffers' : 'hostFileNotPlain', named)));

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { displayPath } from '../cli/display-path.ts';
 import { siblingsOf } from '../host/precompress.ts';
 import { HOST_FILES } from '../host/redirects.ts';
-import type { Host } from '../host/repository-files.ts';
 import { outputRefusals } from '../refusals.ts';
 import { checkOutputFolder, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
 
@@ -15,7 +14,7 @@ import { checkOutputFolder, markOutput, OutputRefused, type OutputGuard } from '
  */
 export async function writeBuild(
   out: string,
-  build: { files: ReadonlyMap<string, Uint8Array>; pages: readonly unknown[]; model: { site: { host?: Host } } },
+  build: { files: ReadonlyMap<string, Uint8Array>; pages: readonly unknown[]; model: { site: { host?: string } } },
   guard: OutputGuard | undefined,
   cacheDir: string,
   precompress?: boolean,
@@ -59,21 +58,20 @@ export async function writeSite(
 async function lockOutput(target: string, cwd?: string): Promise<() => Promise<void>> {
   const lock = `${target}.lock`;
   for (;;) {
-    const created = await writeFile(lock, String(process.pid), { flag: 'wx' }).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EEXIST') return false;
-        throw Object.assign(error, { path: target, syscall: 'write' }); // a message names the output, not its lock
-      },
-    );
-    if (created) return () => rm(lock, { force: true });
-    const held = await readFile(lock, 'utf8').catch(() => undefined);
-    if (held === undefined) continue; // released meanwhile
-    const holder = Number(held);
-    const shown = (file: string) => displayPath(file, cwd);
-    if (!holder || isRunning(holder))
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      // A message names the output, not its lock.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw Object.assign(error!, { path: target, syscall: 'write' });
+    }
+    const holder = Number(await readFile(lock, 'utf8').catch(() => NaN)); // NaN: released meanwhile, 0: no id yet
+    if (holder === 0 || (holder && isRunning(holder))) {
+      const shown = (file: string) => displayPath(file, cwd);
       throw new OutputRefused(outputRefusals.busy(`${shown(target)}/`, String(holder || '?'), shown(lock)));
-    await rm(lock, { force: true });
+    }
+    if (holder) await rm(lock, { force: true });
   }
 }
 

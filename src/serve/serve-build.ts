@@ -28,8 +28,8 @@ export function serveBuild(
       `<body><p>${render(say('noGoodBuild'), language)}</p></body></html>`,
   );
   // What was sent of each file of the build, for as long as the build holds the same bytes and the
-  // reload script is the same: a page of several megabytes is copied once, not per request (and,
-  // the same bytes, compressed once: serveSite's memo).
+  // reload script is the same: a page of several megabytes is copied once, not per request. No
+  // `.br`/`.gz` siblings: serveSite compresses what a browser asks for.
   const sent = new WeakMap<Uint8Array, Served>();
   const served = (file: string): Uint8Array | undefined => {
     const build = current();
@@ -41,7 +41,6 @@ export function serveBuild(
       sent.set(bytes, (known = { tag, body: isEditor(file) ? bytes : appendToBody(file, bytes, tag) }));
     return known.body;
   };
-  // A build in memory has no `.br`/`.gz` siblings: serveSite compresses what a browser asks for.
   const files = { read: async (file: string) => served(file) };
   return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE), base);
 }

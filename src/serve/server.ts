@@ -151,13 +151,7 @@ function acceptedEncodings(header: string | string[] | undefined): ('br' | 'gzip
   return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
 }
 
-// Forms made while serving, by the bytes they come from: `watch` sends the same bytes again and again.
-const compressed = new WeakMap<Uint8Array, Partial<Record<'br' | 'gz', Promise<Uint8Array>>>>();
-
-/**
- * The body to send, in an encoding the client accepts: the precompressed sibling (`file.br`,
- * `file.gz`, as nginx), else compressed now (as Netlify, Cloudflare Pages and GitHub Pages do), when smaller.
- */
+/** The body to send, in an encoding the client accepts when smaller: the sibling (`file.br`), else compressed now, as hosts do. */
 async function encodedBody(
   files: SiteFiles,
   file: string,
@@ -167,9 +161,7 @@ async function encodedBody(
   if (!isCompressible(file)) return { body };
   for (const encoding of acceptedEncodings(accept)) {
     const form = encoding === 'br' ? 'br' : 'gz';
-    const made = compressed.get(body) ?? {};
-    compressed.set(body, made);
-    const sent = (await files.read(`${file}.${form}`)) ?? (await (made[form] ??= compressedForm(body, form, 'fast')));
+    const sent = (await files.read(`${file}.${form}`)) ?? (await compressedForm(body, form, 'fast'));
     if (sent.byteLength < body.byteLength) return { body: sent, encoding };
   }
   return { body };
