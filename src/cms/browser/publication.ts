@@ -33,8 +33,10 @@ export function watchPublication(site: string, configUrl: string): void {
     const token = (JSON.parse(localStorage.getItem('sveltia-cms.user') ?? '{}') as { token?: string }).token;
     if (!token || document.hidden) return;
     const { repo, branch, api_root = 'https://api.github.com' } = await backend;
+    // Sveltia's own rule: GitHub Enterprise's REST API is under /api/v3 of the root config.yml names.
+    const api = /api\.github\.com$|\/api\/v3$/.test(api_root) ? api_root : `${api_root.replace(/\/api$/, '')}/api/v3`;
     const get = (path: string) =>
-      fetch(`${api_root}/repos/${repo}/commits/${branch}/${path}`, { headers: { Authorization: `token ${token}` } })
+      fetch(`${api}/repos/${repo}/commits/${branch}/${path}`, { headers: { Authorization: `token ${token}` } })
         .then((response) => (response.ok ? response.json() : {}))
         .catch(() => ({}));
     const [{ statuses = [] }, { check_runs = [] }] = (await Promise.all([get('status'), get('check-runs')])) as [
@@ -63,6 +65,8 @@ export function watchPublication(site: string, configUrl: string): void {
   document.body.append(line);
   void check();
   setInterval(() => void check(), 20_000);
+  // Back to this tab, she sees the state as it is now.
+  window.addEventListener('focus', () => void check());
 }
 
 /** Her words for a report: what it means for the site, and the link she (or whoever looks after the site) follows. */
