@@ -80,10 +80,9 @@ const EDITOR_STYLE = 'editor.css';
 const PREVIEW_SITE = 'preview.json';
 /** Our additions to Sveltia's look: the reasons a save was refused, one per line; the line on the last publication (publication.ts). */
 const EDITOR_CSS = `[role='dialog'] .error, [role='alertdialog'] .error { white-space: pre-line; }
-#publication { position: fixed; inset: auto auto 8px 8px; z-index: 10; max-width: min(40rem, calc(100vw - 16px)); margin: 0; padding: 6px 12px; border: 1px solid var(--sui-success-border-color); border-radius: 8px; background: var(--sui-success-background-color); color: var(--sui-success-foreground-color); font: var(--sui-font-size-default) var(--sui-font-family-default); }
-@media (width < 768px) { #publication { bottom: 64px; } }
-#publication[data-state='building'] { border-color: var(--sui-warning-border-color); background: var(--sui-warning-background-color); color: var(--sui-warning-foreground-color); }
+#publication { position: fixed; inset: auto auto 8px 8px; z-index: 10; max-width: min(40rem, calc(100vw - 16px)); margin: 0; padding: 6px 12px; border: 1px solid; border-radius: 8px; background: var(--sui-primary-background-color); font: var(--sui-font-size-default) var(--sui-font-family-default); }
 #publication[data-state='failed'] { border-color: var(--sui-error-border-color); background: var(--sui-error-background-color); color: var(--sui-error-foreground-color); }
+@media (width < 768px) { #publication { bottom: 64px; } }
 `;
 
 function adminPage(site: SiteConfig, stylesheet: string, localEditor = false): string {

@@ -22,8 +22,7 @@ import { cmsFields, type CmsField } from './fields.ts';
  * name of the project folder she is asked to pick.
  */
 export type CmsBackend =
-  | { name: 'github'; repo: string; branch: string; base_url?: string; auth_methods?: ('oauth' | 'token')[] }
-  | { name: 'local'; folder: string };
+  { name: 'github'; repo: string; branch: string; [option: string]: unknown } | { name: 'local'; folder: string };
 
 /**
  * The Markdown body of a content file (not a schema field: the text below the front matter), with a
@@ -61,16 +60,10 @@ export const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
 
 /** The backend named by site.yaml (`cms`), or undefined when the site has no online editor. */
 export function siteBackend(site: SiteConfig): CmsBackend | undefined {
-  if (!site.cms) return undefined;
-  const { repo, branch, authUrl, signIn } = site.cms;
-  const methods: ('oauth' | 'token')[] | undefined = signIn && [signIn === 'github' ? 'oauth' : 'token'];
-  return {
-    name: 'github',
-    repo,
-    branch,
-    ...(authUrl && { base_url: authUrl }),
-    ...(methods && { auth_methods: methods }),
-  };
+  const cms = site.cms;
+  if (!cms) return undefined;
+  const auth = { ...(cms.authUrl && { base_url: cms.authUrl }), ...(cms.signIn && { auth_methods: [cms.signIn] }) };
+  return { name: 'github', repo: cms.repo, branch: cms.branch, ...auth };
 }
 
 /**

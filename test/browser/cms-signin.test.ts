@@ -77,7 +77,7 @@ describe('signing in with GitHub through the OAuth client site.yaml names', { ti
     oauth = await startFakeOAuthClient(TOKEN);
   });
   afterAll(() => oauth?.stop());
-  const parts = hostedEditor(() => `  signIn: github\n  authUrl: ${oauth.url}\n`);
+  const parts = hostedEditor(() => `  signIn: oauth\n  authUrl: ${oauth.url}\n`);
 
   it.each(WIDTHS.map((viewport, index) => ({ ...viewport, index })))(
     'at $width px: «Accedi con GitHub» alone, then the site from GitHub, and the state of the last publication',
