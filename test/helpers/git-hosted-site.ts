@@ -2,13 +2,15 @@
 import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startPreview } from './preview.ts';
 import { runInProcess } from './cli-in-process.ts';
 import { tempDir } from './files.ts';
-import { ROOT } from './fixtures.ts';
 
 const run = promisify(execFile);
+// Not fixtures.ts's: that imports vitest, and the guide's screenshot script uses this site too.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Who made the first commit, and anything else done with plain git here. */
 const GIT_IDENTITY = {
