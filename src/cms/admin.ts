@@ -42,7 +42,7 @@ export function adminContentSecurityPolicy(backend: CmsBackend): string {
 export interface AdminInputs {
   site: SiteConfig;
   backend: CmsBackend;
-  /** `watch --edit`: the page offers editing the files on this computer, and only that. */
+  /** `watch --edit`: the page offers editing the files on this computer alone (`data-local-editing`, sveltia-package.ts). */
   localEditor?: boolean;
   contentDir: string;
   /** The Git repository's folder: config paths are relative to it. */
@@ -90,7 +90,6 @@ function adminPage(site: SiteConfig, stylesheet: string, localEditor = false): s
   const folder = `${basePath(site.url)}${ADMIN_DIR}`;
   // No inline script: the page's own policy allows none. Our script runs first (it holds Sveltia's
   // start until the previews and checks are registered) and reads the site's details from its own tag.
-  // `data-local-editing` is what Sveltia's bundle checks before offering local editing (sveltia-package.ts).
   return `<!doctype html>
 <html lang="it"${localEditor ? ' data-local-editing' : ''}>
 <head>

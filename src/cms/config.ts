@@ -166,14 +166,11 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
 }
 
 /**
- * Sveltia needs a Git backend even for local editing (it offers "work with a local repository" on
- * localhost, whatever the backend). Without a repository in site.yaml, the backend names the project
- * folder, which is what Sveltia asks her to pick; signing in to GitHub then has nowhere to go, so only
- * the access-token route stays, and the page's own note says local editing is the way.
+ * Sveltia needs a Git backend even for local editing. Without a repository in site.yaml, the backend
+ * names the project folder, which is what Sveltia asks her to pick; the page offers local editing alone.
  */
 function configBackend(backend: CmsBackend): Record<string, unknown> {
-  if (backend.name === 'local')
-    return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main', auth_methods: ['token'] };
+  if (backend.name === 'local') return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main' };
   return { ...backend, commit_messages: COMMIT_MESSAGES };
 }
 

@@ -89,7 +89,7 @@ describe('adminBuild', () => {
   it('under watch --edit without an online editor, names the project folder for local editing, and offers no drafts', async () => {
     const { files } = await adminBuild(site(), true, options, preview('/s.css'));
     const config = parse(Buffer.from(files.get('admin/config.yml')!).toString());
-    expect(config.backend).toEqual({ name: 'github', repo: 'locale/repo', branch: 'main', auth_methods: ['token'] });
+    expect(config.backend).toEqual({ name: 'github', repo: 'locale/repo', branch: 'main' });
     expect(config.publish_mode).toBeUndefined();
   });
 

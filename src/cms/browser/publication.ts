@@ -5,35 +5,36 @@ import { parse } from 'yaml';
 type Found = { state?: string; description?: string | null; target_url?: string | null };
 type Run = { conclusion: string | null; html_url: string; output?: { title: string | null } };
 
+const tab = (href: string, text: string) =>
+  Object.assign(document.createElement('a'), { href, text, target: '_blank' });
+// A run as a status; skipped, cancelled and neutral ones then match no state: they say nothing of the site.
+const fromRun = (r: Run): Found => ({
+  state: r.conclusion ?? 'pending',
+  description: r.output?.title,
+  target_url: r.html_url,
+});
+
 /**
- * Asks GitHub when the page loads, when she comes back to it, and every 20 seconds, once Sveltia has
- * her token (local storage), at config.yml's API address (Sveltia's rule for GitHub Enterprise's
- * /api/v3) and branch. A host that reports nothing (nginx, unless told to: docs/web-editor.md) shows no line.
+ * Asks GitHub on load, when she comes back to the tab and every 20 s, with Sveltia's token, at its API address and branch.
+ * A host that reports nothing (nginx, unless told to: docs/web-editor.md) shows no line.
  */
 export function watchPublication(site: string, configUrl: string): void {
-  const link = (href: string, text: string) =>
-    Object.assign(document.createElement('a'), { href, text, target: '_blank' });
   const line = Object.assign(document.createElement('p'), { id: 'publication', role: 'status', hidden: true });
   const config = fetch(configUrl).then(async (answer) => parse(await answer.text()).backend as Record<string, string>);
   const check = async () => {
     const { token } = JSON.parse(localStorage.getItem('sveltia-cms.user') ?? '{}') as { token?: string };
     if (!token || document.hidden) return;
     const { repo, branch, api_root: root = 'https://api.github.com' } = await config;
+    // Sveltia's rule: GitHub Enterprise's REST API is under /api/v3.
     const api = /api\.github\.com$|\/api\/v3$/.test(root) ? root : `${root.replace(/\/api$/, '')}/api/v3`;
+    const headers = { Authorization: `token ${token}` };
     const get = (path: string): Promise<{ statuses?: Found[]; check_runs?: Run[] }> =>
-      fetch(`${api}/repos/${repo}/commits/${branch}/${path}`, { headers: { Authorization: `token ${token}` } })
-        .then((response) => (response.ok ? response.json() : {}))
-        .catch(() => ({}));
+      fetch(`${api}/repos/${repo}/commits/${branch}/${path}`, { headers }).then(
+        (r) => (r.ok ? r.json() : {}),
+        () => ({}),
+      );
     const [{ statuses = [] }, { check_runs = [] }] = await Promise.all([get('status'), get('check-runs')]);
-    // Skipped, cancelled and neutral runs say nothing of the site.
-    const reports: Found[] = [
-      ...statuses,
-      ...check_runs.map((r) => ({
-        state: r.conclusion ?? 'pending',
-        description: r.output?.title,
-        target_url: r.html_url,
-      })),
-    ];
+    const reports = [...statuses, ...check_runs.map(fromRun)];
     const [failed, building, live] = [/failure|error|timed_out/, /pending/, /success/].map((word) =>
       reports.find(({ state }) => word.test(state ?? '')),
     );
@@ -44,9 +45,9 @@ export function watchPublication(site: string, configUrl: string): void {
       : building
         ? ['Il sito si sta aggiornando con l’ultima pubblicazione…']
         : live
-          ? ['Il sito è aggiornato con l’ultima pubblicazione. ', link(site, 'Apri il sito')]
+          ? ['Il sito è aggiornato con l’ultima pubblicazione. ', tab(site, 'Apri il sito')]
           : [];
-    if (failed?.target_url) words.push(link(failed.target_url, 'Dettagli'));
+    if (failed?.target_url) words.push(tab(failed.target_url, 'Dettagli'));
     line.hidden = !words.length;
     line.dataset['state'] = failed ? 'failed' : '';
     line.replaceChildren(...words);
