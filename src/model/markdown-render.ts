@@ -1,17 +1,10 @@
 // One Markdown body -> sanitised HTML, without Node: the build's pipeline, which the web editor's preview runs in the browser too.
 import type { RawTransform } from './raw-html.ts';
 
-/** One body's HTML, without the cache. */
+/** One body's HTML, without the cache; whoever renders many makes one renderer (`makeUnifiedRenderer`) and keeps it. */
 export async function renderMarkdown(markdown: string): Promise<string> {
-  return (await loadRenderer())(markdown);
+  return (await makeUnifiedRenderer())(markdown);
 }
-
-/** The unified pipeline, loaded once on first use. */
-export function loadRenderer(): Promise<(markdown: string) => string> {
-  return (unifiedRenderer ??= makeUnifiedRenderer());
-}
-
-let unifiedRenderer: Promise<(markdown: string) => string> | undefined;
 
 /**
  * A unified pipeline: Markdown -> hast with raw HTML kept, `raw` parsing it (by default rawWhereNeeded;
