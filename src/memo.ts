@@ -4,11 +4,7 @@
 export type MemoRoom = 'schema' | 'image' | 'professional' | 'service' | 'route' | 'links';
 
 export interface Memo {
-  /**
-   * The value kept for `key` in `room` when there is one and `fresh(kept)` holds; else `make()`,
-   * kept for the next build. A stage's values are plain functions of the key (and of what `fresh`
-   * checks), so which one it gets changes nothing but the work.
-   */
+  /** The value kept for `key` in `room` if `fresh(kept)` holds, else `make()`'s, kept: a value is a function of its key and `fresh`'s checks. */
   keep<V>(room: MemoRoom, key: object | string, make: () => V, fresh?: (kept: V) => boolean): V;
 }
 

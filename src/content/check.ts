@@ -25,10 +25,8 @@ export async function checkContent(
   const { entries, problems, references } = validateContent(loaded, kept.memo);
   const findMention = mentionFinder(loaded.entries);
   // Images are decoded (not encoded) here, so `check` and `build` refuse the same files.
-  const more = [
-    ...checkListed(loaded.entries),
-    ...(await checkImages(references, options.content, options.cacheDir, kept.memo)),
-  ];
+  const images = await checkImages(references, options.content, options.cacheDir, kept.memo);
+  const more = [...checkListed(loaded.entries), ...images];
   if (more.length === 0) return entries ? { entries, problems, findMention } : { problems, findMention };
   return { problems: [...problems, ...more], findMention };
 }

@@ -182,25 +182,20 @@ export function parseData(file: string, text: string, problems: ContentError[]):
  */
 function quickData(text: string): { data: unknown } | undefined {
   if (LONG_LINE.test(text)) return undefined;
-  let data: unknown;
   try {
-    data = loadYaml(text, { maxAliases: 0 });
+    const data = loadYaml(text, { maxAliases: 0 });
+    return hasNullKey(data) ? undefined : { data };
   } catch {
     return undefined;
   }
-  return hasNullKey(data) ? undefined : { data };
 }
 
 // `yaml` refuses an implicit key over 1024 characters; js-yaml takes it.
 const LONG_LINE = /^.{1024}/m;
 
 /** A key `null` or `~`: `yaml` names it "", js-yaml "null" (a quoted "null" is declined too, and read by `yaml`). */
-function hasNullKey(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasNullKey);
-  if (typeof value !== 'object' || value === null) return false;
-  for (const key in value) if (key === 'null' || hasNullKey((value as Record<string, unknown>)[key])) return true;
-  return false;
-}
+const hasNullKey = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => key === 'null' || hasNullKey(item));
 
 /**
  * The parsed document is only read to place a problem on its line, which most builds never do, and

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { hash, producerKey, writeFileAtomic, type Producer } from '../cache-file.ts';
 import { makeUnifiedRenderer } from './markdown-render.ts';
 
-export { makeUnifiedRenderer, renderMarkdown } from './markdown-render.ts';
+export { makeUnifiedRenderer } from './markdown-render.ts';
 
 /**
  * What renders Markdown, for the cache key: the libraries of the unified pipeline (their installed

@@ -24,8 +24,7 @@ export function checkLinks(
   // (the same objects) that passed against the same files need no second look.
   const passed = memo.keep('links', hash([...files].join('\n')), () => new WeakSet<object>());
   return pages.flatMap((page) => {
-    if (passed.has(page)) return [];
-    const problems = linkProblems(page.route, brokenUrls(page.html, files, base), findMention);
+    const problems = passed.has(page) ? [] : linkProblems(page.route, brokenUrls(page.html, files, base), findMention);
     if (problems.length === 0) passed.add(page);
     return problems;
   });

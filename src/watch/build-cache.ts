@@ -93,14 +93,11 @@ export class WatchCache implements BuildCache {
       let kept = this.#rooms.get(room);
       if (!kept) this.#rooms.set(room, (kept = { weak: new WeakMap(), strong: new Map() }));
       const value = (typeof key === 'string' ? kept.strong.get(key) : kept.weak.get(key)) as V | undefined;
-      if (value !== undefined && (fresh === undefined || fresh(value))) return value;
+      if (value !== undefined && fresh?.(value) !== false) return value;
       const made = make();
       if (typeof key !== 'string') kept.weak.set(key, made);
-      else {
-        // A long session sees each edited image under a new signature: forget the old ones now and then.
-        if (kept.strong.size >= MAX_KEPT) kept.strong.clear();
-        kept.strong.set(key, made);
-      }
+      // A long session sees each edited image under a new signature: forget the old ones now and then.
+      else if (kept.strong.set(key, made).size > MAX_KEPT) kept.strong.clear();
       return made;
     },
   };
