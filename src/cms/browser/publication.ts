@@ -5,14 +5,9 @@ import { parse } from 'yaml';
 type Found = { state?: string; description?: string | null; target_url?: string | null };
 type Run = { conclusion: string | null; html_url: string; output?: { title: string | null } };
 
-const tab = (href: string, text: string) =>
-  Object.assign(document.createElement('a'), { href, text, target: '_blank' });
+const a = (href: string, text: string) => Object.assign(document.createElement('a'), { href, text, target: '_blank' });
 // A run as a status; skipped, cancelled and neutral ones then match no state: they say nothing of the site.
-const fromRun = (r: Run): Found => ({
-  state: r.conclusion ?? 'pending',
-  description: r.output?.title,
-  target_url: r.html_url,
-});
+const status = (r: Run) => ({ state: r.conclusion ?? 'pending', description: r.output?.title, target_url: r.html_url });
 
 /**
  * Asks GitHub on load, when she comes back to the tab and every 20 s, with Sveltia's token, at its API address and branch.
@@ -34,7 +29,7 @@ export function watchPublication(site: string, configUrl: string): void {
         () => ({}),
       );
     const [{ statuses = [] }, { check_runs = [] }] = await Promise.all([get('status'), get('check-runs')]);
-    const reports = [...statuses, ...check_runs.map(fromRun)];
+    const reports = [...statuses, ...check_runs.map(status)];
     const [failed, building, live] = [/failure|error|timed_out/, /pending/, /success/].map((word) =>
       reports.find(({ state }) => word.test(state ?? '')),
     );
@@ -45,9 +40,9 @@ export function watchPublication(site: string, configUrl: string): void {
       : building
         ? ['Il sito si sta aggiornando con l’ultima pubblicazione…']
         : live
-          ? ['Il sito è aggiornato con l’ultima pubblicazione. ', tab(site, 'Apri il sito')]
+          ? ['Il sito è aggiornato con l’ultima pubblicazione. ', a(site, 'Apri il sito')]
           : [];
-    if (failed?.target_url) words.push(tab(failed.target_url, 'Dettagli'));
+    if (failed?.target_url) words.push(a(failed.target_url, 'Dettagli'));
     line.hidden = !words.length;
     line.dataset['state'] = failed ? 'failed' : '';
     line.replaceChildren(...words);
