@@ -10,8 +10,8 @@ const a = (href: string, text: string) => Object.assign(document.createElement('
 const status = (r: Run) => ({ state: r.conclusion ?? 'pending', description: r.output?.title, target_url: r.html_url });
 
 /**
- * Asks GitHub on load, when she comes back to the tab and every 20 s, with Sveltia's token, at its API address and branch.
- * A host that reports nothing (nginx, unless told to: docs/web-editor.md) shows no line.
+ * Asks GitHub on load, when she comes back to the tab and every 20 s, with Sveltia's token, at its API address
+ * (under /api/v3 on GitHub Enterprise, as Sveltia reads `api_root`) and branch. A host that reports nothing (nginx, unless told to: docs/web-editor.md) shows no line.
  */
 export function watchPublication(site: string, configUrl: string): void {
   const line = Object.assign(document.createElement('p'), { id: 'publication', role: 'status', hidden: true });
@@ -20,11 +20,10 @@ export function watchPublication(site: string, configUrl: string): void {
     const { token } = JSON.parse(localStorage.getItem('sveltia-cms.user') ?? '{}') as { token?: string };
     if (!token || document.hidden) return;
     const { repo, branch, api_root: root = 'https://api.github.com' } = await config;
-    // Sveltia's rule: GitHub Enterprise's REST API is under /api/v3.
     const api = /api\.github\.com$|\/api\/v3$/.test(root) ? root : `${root.replace(/\/api$/, '')}/api/v3`;
-    const headers = { Authorization: `token ${token}` };
+    const [base, init] = [`${api}/repos/${repo}/commits/${branch}`, { headers: { Authorization: `token ${token}` } }];
     const get = (path: string): Promise<{ statuses?: Found[]; check_runs?: Run[] }> =>
-      fetch(`${api}/repos/${repo}/commits/${branch}/${path}`, { headers }).then(
+      fetch(`${base}/${path}`, init).then(
         (r) => (r.ok ? r.json() : {}),
         () => ({}),
       );
