@@ -156,6 +156,8 @@ export const siteSchema = z.object({
     .enum(['it', 'en'])
     .optional()
     .meta({ options: { it: 'Italiano', en: 'English' }, label: 'Lingua dei messaggi', hint: 'La lingua degli errori e degli avvisi di brochure; vuoto: inglese' }),
+  /** Where the site is published: the build writes only what that host reads (docs/deploying.md); unset, everything. HOSTS of src/host/repository-files.ts, which the editor's bundle cannot import. */
+  host: z.enum(['github-pages', 'netlify', 'cloudflare-pages', 'nginx']).optional().meta({ options: { 'github-pages': 'GitHub Pages', netlify: 'Netlify', 'cloudflare-pages': 'Cloudflare Pages', nginx: 'nginx' }, label: 'Dove è pubblicato il sito', hint: 'La build scrive solo i file che questo servizio legge; vuoto: tutti' }),
   /** The Git repository the web editor at /admin/ saves to; unset, /admin/ exists only under `watch --edit`. */
   cms: z
     .object({
