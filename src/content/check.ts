@@ -2,6 +2,7 @@
 import type { ResolvedOptions } from '../options.ts';
 import type { ContentError } from '../errors.ts';
 import { checkImages } from './image-check.ts';
+import { checkListed } from './limits.ts';
 import { loadContent, type ParsedFileCache } from './load.ts';
 import { mentionFinder, type FindMention } from './mentions.ts';
 import { validateContent, type Entries } from './validate.ts';
@@ -20,7 +21,7 @@ export async function checkContent(options: ResolvedOptions, parsedFiles?: Parse
   const { entries, problems, references } = validateContent(loaded);
   const findMention = mentionFinder(loaded.entries);
   // Images are decoded (not encoded) here, so `check` and `build` refuse the same files.
-  const imageProblems = await checkImages(references, options.content, options.cacheDir);
-  if (imageProblems.length === 0) return entries ? { entries, problems, findMention } : { problems, findMention };
-  return { problems: [...problems, ...imageProblems], findMention };
+  const more = [...checkListed(loaded.entries), ...(await checkImages(references, options.content, options.cacheDir))];
+  if (more.length === 0) return entries ? { entries, problems, findMention } : { problems, findMention };
+  return { problems: [...problems, ...more], findMention };
 }

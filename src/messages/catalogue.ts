@@ -206,6 +206,10 @@ export const CATALOGUE = {
     en: 'has more than {limit} list items that start another list or a quote on their own line (such as "- - text"), and each slows reading the whole page; write the inner item on a line of its own, indented under its item',
     it: 'ha più di {limit} voci di elenco che iniziano un altro elenco o una citazione sulla loro stessa riga (come "- - testo"), e ognuna rallenta la lettura di tutta la pagina: scrivi la voce interna su una riga a sé, rientrata sotto la sua voce',
   },
+  tooManyListed: {
+    en: '{count} professionals are listed, and each is on every page (menu, footer); at most {limit} can be: set "listed: false" on those who keep their page without being listed',
+    it: 'ci sono {count} professionisti elencati, e ognuno compare in ogni pagina (menu, piè di pagina): se ne possono elencare al massimo {limit}. Scrivi "listed: false" in quelli che devono avere la loro pagina senza comparire negli elenchi',
+  },
   tooDeepHtml: {
     en: 'HTML elements nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'elementi HTML annidati su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano pochi',
