@@ -164,8 +164,10 @@ export const siteSchema = z.object({
         .regex(/^[\w.-]+\/[\w.-]+$/, says('githubRepo'))
         .meta({ label: 'Repository GitHub', hint: 'Il repository del sito, come proprietario/nome (per esempio studio-pss/sito)' }),
       branch: nonEmpty.default('main').meta({ label: 'Ramo', hint: 'Il ramo che viene pubblicato; main se vuoto' }),
+      /** The one way in /admin offers (docs/web-editor.md): GitHub's sign-in (OAuth) or an access token; unset, both. */
+      signIn: z.enum(['oauth', 'token']).optional().meta({ options: { oauth: 'Accedi con GitHub', token: 'Token di accesso' }, label: 'Modo di accesso', hint: 'Il solo modo di entrare offerto dalla pagina di accesso; vuoto: entrambi' }),
       /** The OAuth client that signs editors in to GitHub; unset means Netlify's (the site is on Netlify). */
-      authUrl: httpsUrl.optional().meta({ label: 'Servizio di accesso', hint: 'Solo fuori da Netlify (per esempio su Cloudflare Pages): l’indirizzo del servizio OAuth che fa entrare con GitHub' }),
+      authUrl: httpsUrl.optional().meta({ label: 'Servizio di accesso', hint: 'Solo fuori da Netlify (per esempio il Worker di Sveltia su Cloudflare): l’indirizzo del servizio OAuth che fa entrare con GitHub' }),
     })
     .optional()
     .meta({ label: 'Redazione online', hint: 'Dove salva le modifiche l’area di redazione /admin/' }),
