@@ -613,6 +613,12 @@ export const CATALOGUE = {
   },
   // The `{reason}` of browserNotOpened when the opener is not installed (src/serve/open-browser.ts).
   openerMissing: { en: '{command} not found', it: '{command} non trovato' },
+  openerNoDisplay: { en: 'no graphical display here', it: 'qui non c’è uno schermo grafico' },
+  // `--port` below 1024 as a normal user (src/cli/environment-error.ts).
+  portPrivileged: {
+    en: 'port {port} needs administrator rights; choose a port from 1024 up, such as --port 4321.',
+    it: 'la porta {port} richiede i permessi di amministratore: scegli una porta da 1024 in su, per esempio --port 4321.',
+  },
   // The command line's own lines: build's summary (src/cli/summary.ts), the progress line (src/cli/progress.ts),
   // preview's and watch's (src/cli.ts, src/watch/watch.ts). `{urls}` is every address the site is served at.
   pageCount: { en: '{count} page', it: '{count} pagina' },
