@@ -62,6 +62,10 @@ function rewrites(folder: string): { from: string; to: string; times: number }[]
     { from: 'https://www.githubstatus.com/api/v2/status.json', to: `${folder}/github-status.json`, times: 1 },
     // Its fonts: the interface's text and the icons (Material Symbols, drawn from a font).
     { from: 'https://cdn.jsdelivr.net/fontsource/fonts/', to: `${folder}/fonts/`, times: 3 },
+    // Local editing: Sveltia offers it on any localhost page; ours only on the `watch --edit` one (admin.ts), alone.
+    { from: 'ZR.isLocalHost=', to: 'ZR.isLocalHost=!!document.querySelector(`[data-local-editing]`)&&(', times: 1 },
+    { from: '.test(e),ZR.isLocalBackendSupported', to: '.test(e)),ZR.isLocalBackendSupported', times: 1 },
+    { from: 'R(i).auth_methods?.includes(', to: '(R(l)?[]:R(i).auth_methods)?.includes(', times: 2 },
   ];
 }
 

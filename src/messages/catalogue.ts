@@ -416,6 +416,10 @@ export const CATALOGUE = {
     en: '{shown} holds files brochure did not write ({listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     it: '{shown} contiene file che brochure non ha scritto ({listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
   },
+  outputBusy: {
+    en: '{shown} is being written by another build (process {pid}), so this one wrote nothing. Build again once it has finished, or remove {lock} if no build is running.',
+    it: 'Un’altra build (processo {pid}) sta scrivendo {shown}, quindi questa non ha scritto nulla. Ripeti la build quando l’altra ha finito, oppure elimina {lock} se nessuna build è in corso.',
+  },
   outputForeign: {
     en: '{shown} was not written by brochure (it holds {listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     it: '{shown} non è stata scritta da brochure (contiene {listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
@@ -609,6 +613,12 @@ export const CATALOGUE = {
   },
   // The `{reason}` of browserNotOpened when the opener is not installed (src/serve/open-browser.ts).
   openerMissing: { en: '{command} not found', it: '{command} non trovato' },
+  openerNoDisplay: { en: 'no graphical display here', it: 'qui non c’è uno schermo grafico' },
+  // `--port` below 1024 as a normal user (src/cli/environment-error.ts).
+  portPrivileged: {
+    en: 'port {port} needs administrator rights; choose a port from 1024 up, such as --port 4321.',
+    it: 'la porta {port} richiede i permessi di amministratore: scegli una porta da 1024 in su, per esempio --port 4321.',
+  },
   // The command line's own lines: build's summary (src/cli/summary.ts), the progress line (src/cli/progress.ts),
   // preview's and watch's (src/cli.ts, src/watch/watch.ts). `{urls}` is every address the site is served at.
   pageCount: { en: '{count} page', it: '{count} pagina' },
@@ -864,6 +874,14 @@ export const CATALOGUE = {
   hostFileUnchanged: {
     en: '{file} is already what brochure writes for {host}; nothing to do. If it is not committed yet: git add {file} && git commit -m "Deploy to {host}" && git push',
     it: '{file} è già quello che brochure scrive per {host}: non c’è niente da fare. Se non è ancora nel repository: git add {file} && git commit -m "Deploy to {host}" && git push',
+  },
+  hostNotNamed: {
+    en: 'Add "host: {host}" to {file}: builds then write only what {host} reads (docs/deploying.md).',
+    it: 'Aggiungi "host: {host}" a {file}: così le build scrivono solo i file che {host} legge (docs/deploying.md).',
+  },
+  hostFileNotPlain: {
+    en: '{file}: not a plain file of the project (a folder, or a link to elsewhere), so nothing was written: brochure never writes outside the project. Remove it, or see what brochure writes with "npx brochure host-config {host} --print".',
+    it: '{file}: non è un normale file del progetto (è una cartella, o un collegamento a un altro posto), quindi non ho scritto nulla: brochure non scrive mai fuori dal progetto. Eliminalo, oppure guarda cosa scriverebbe brochure con "npx brochure host-config {host} --print".',
   },
   hostFileDiffers: {
     en: '{file} already exists and differs from what brochure writes for {host}, so it was left as it is. Compare it with "npx brochure host-config {host} --print", or run "npx brochure host-config {host} --force" to replace it.',
