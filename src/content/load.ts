@@ -287,6 +287,8 @@ const YAML_PROBLEMS = new Map<string, Text>([
   ['Flow sequence in block collection must be sufficiently indented and end with a ]', say('yamlUnclosedList')],
   ['Flow map in block collection must be sufficiently indented and end with a }', say('yamlUnclosedMap')],
   ['The : indicator must be at most 1024 chars after the start of an implicit block mapping key', say('yamlKeyTooLong')],
+  // The engine's own words when a value nests deeper than its stack (`[[[[…` thousands deep).
+  ['Maximum call stack size exceeded', say('yamlTooDeep')],
 ]);
 
 /** A YAML error of the parser as a message of the catalogue. */

@@ -456,6 +456,10 @@ export const CATALOGUE = {
     it: 'il valore inizia con { ma la parentesi non è chiusa: chiudila con }, oppure metti il testo tra virgolette',
   },
   // yaml refuses a field name over 1,024 characters (YAML 1.2's limit on implicit keys), in words an editor cannot act on.
+  yamlTooDeep: {
+    en: 'lists or fields nested inside one another far too deeply for a content file: no page uses more than a few levels; remove the extra [ or {',
+    it: 'elenchi o campi annidati uno dentro l’altro troppo in profondità per un file dei contenuti: nessuna pagina ne usa più di pochi livelli; togli le [ o { in più',
+  },
   yamlKeyTooLong: {
     en: 'this line is read as a field name longer than 1,024 characters (everything before ": " is the name): if it is a long text, put it in quotes after the field name, as in description: "…"',
     it: 'questa riga viene letta come il nome di un campo lungo più di 1.024 caratteri (tutto ciò che precede ": " è il nome): se è un testo lungo, mettilo tra virgolette dopo il nome del campo, come in description: "…"',

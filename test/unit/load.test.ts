@@ -139,6 +139,14 @@ describe('loadContent problems', () => {
     expect(messages(content)).toEqual(['content/site.yaml:4: YAML: Tabs are not allowed as indentation']);
   });
 
+  it("reports front matter nested thousands deep at its line in the site's words, not the engine's stack overflow", async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const content = await load({ 'content/contatti.md': `---\ntitle: Contatti\nnote: ${deep}\n---\nTesto\n` });
+    expect(messages(content)).toEqual([
+      'content/contatti.md:3: YAML: lists or fields nested inside one another far too deeply for a content file: no page uses more than a few levels; remove the extra [ or {',
+    ]);
+  });
+
   it('reports a key given twice', async () => {
     const content = await load({
       'content/professionals/rossi.md': '---\nname: Maria Rossi\nrole: Psicologa\nname: Maria\n---\n',
