@@ -83,10 +83,10 @@ describe('entryRefusals', () => {
   });
 
   // Issue 31: a 1280×800 screen capture was taken as a portrait without a word.
-  it('notes a photo whose orientation is not its place’s, which the page crops to its middle', () => {
+  it('notes a landscape photo given as the portrait, which the page crops to its middle', () => {
     const sizes = (width: number, height: number) => new Map([['images/maria.jpg', { width, height }]]);
     expect(shapeNotes(entry({}), sizes(1280, 800))).toEqual([
-      'Ritratto › Foto: la foto è orizzontale (1280×800 pixel), ma il suo posto nella pagina è verticale (4:5): se ne vedrà solo la parte centrale; scegli una foto verticale, o ritagliala',
+      'Ritratto › Foto: la foto è orizzontale (1280×800 pixel), ma il ritratto nella pagina è verticale (4:5): se ne vedrà solo la parte centrale; scegli una foto verticale, o ritagliala',
     ]);
     // A phone's portrait (3:4), a square, or a photo of unknown size: nothing to say.
     for (const [width, height] of [
@@ -95,7 +95,7 @@ describe('entryRefusals', () => {
       [0, 0],
     ] as const)
       expect(shapeNotes(entry({}), sizes(width, height))).toEqual([]);
-    // Places of no one shape (the home's hero, drawn across the page at any height) never have a note.
+    // Places of no one shape (the home's hero, drawn across the page at any height) have no note.
     expect(
       shapeNotes(
         { collection: 'pages', path: 'content/home.md', data: { hero: { image: 'images/maria.jpg' } } },
