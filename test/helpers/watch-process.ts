@@ -27,7 +27,7 @@ export async function copySampleContent(project: string): Promise<void> {
  * how to stop it, which no other line does.
  */
 export function servedUrl(stdout: string): string | undefined {
-  return /(http:\/\/localhost:\d+)[^\n]*\(Ctrl-C/.exec(stdout)?.[1];
+  return /(http:\/\/localhost:\d+)[^\n]*Ctrl-C/.exec(stdout)?.[1];
 }
 
 /** Runs `brochure watch <args>` in `cwd` and resolves once it serves; rejects if it exits first. */
