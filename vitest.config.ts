@@ -1,4 +1,4 @@
-// Two projects: unit tests, and `e2e` (integration tests that build fixtures and spawn the CLI, browser tests on Chromium). Vitest's defaults otherwise.
+// Three projects: unit tests, `integration` (fixtures built and the CLI run), `browser` (Chromium on served sites); `npm run test:fast` runs the first two. Vitest's defaults otherwise.
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /** In every test file: its temporary folders removed when it ends. */
@@ -48,14 +48,26 @@ export default defineConfig({
       {
         plugins: [dependenciesAsBundled],
         test: {
-          name: 'e2e',
-          include: ['test/integration/**/*.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
+          name: 'integration',
+          include: ['test/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles,
+          pool: 'forks',
+          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [dependenciesAsBundled],
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
           // The sample site as shipped is built and served once for every browser file, and Chromium found once.
           globalSetup: ['test/setup/sample-site.ts', 'test/setup/chromium.ts'],
           environment: 'node',
           setupFiles,
           pool: 'forks',
-          // A cold build encodes images and bundles with esbuild; spawned CLIs compile lib/ once.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -15,7 +15,7 @@ const bin = path.join(root, 'bin', 'brochure.js');
 const cacheDir = path.join(root, 'node_modules', '.cache', 'brochure');
 const work = await mkdtemp(path.join(tmpdir(), 'brochure-bench-'));
 const hasTime = existsSync('/usr/bin/time');
-const { scales, runs } = benchFlags();
+const { scales, runs, host } = benchFlags();
 
 interface Run {
   ms: number;
@@ -148,7 +148,7 @@ try {
 
   for (const scale of scales) {
     const dir = path.join(work, scale);
-    await generateScale(dir, scale);
+    await generateScale(dir, scale, host);
     const content = path.join(dir, 'content');
     const argsFor = (out: string) => ['build', '--content', content, '--out', out];
     // The peer at S and L; XL is brochure's alone (its memory figure).

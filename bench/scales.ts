@@ -1,4 +1,6 @@
 // The sites `npm run bench` builds (S, L, XL) and its command-line flags (`--scales`, `--runs`).
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateBigSite } from './big-site.ts';
 
@@ -11,10 +13,17 @@ export const SCALES = {
 
 export type Scale = keyof typeof SCALES;
 
-/** `--scales S,L` (default all three) and `--runs N` (whole-process builds per figure, default 5). */
-export function benchFlags(): { scales: Scale[]; runs: number } {
+/**
+ * `--scales S,L` (default all three), `--runs N` (whole-process builds per figure, default 5) and `--host H`
+ * (the `host:` the generated sites name, so a build writes what that host reads; default none, as the sample).
+ */
+export function benchFlags(): { scales: Scale[]; runs: number; host: string | undefined } {
   const { values } = parseArgs({
-    options: { scales: { type: 'string', default: 'S,L,XL' }, runs: { type: 'string', default: '5' } },
+    options: {
+      scales: { type: 'string', default: 'S,L,XL' },
+      runs: { type: 'string', default: '5' },
+      host: { type: 'string' },
+    },
     strict: false,
   });
   const scales = String(values.scales)
@@ -23,10 +32,12 @@ export function benchFlags(): { scales: Scale[]; runs: number } {
   for (const name of scales) if (!(name in SCALES)) throw new Error(`bench: unknown scale "${name}"; use S, L or XL`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('bench: --runs takes a whole number of at least 1');
-  return { scales: scales as Scale[], runs };
+  const host = typeof values.host === 'string' ? values.host : undefined;
+  return { scales: scales as Scale[], runs, host };
 }
 
-/** Writes the site of `scale` under `dir` (content in `dir/content`). */
-export function generateScale(dir: string, scale: Scale): Promise<void> {
-  return generateBigSite(dir, SCALES[scale].professionals, SCALES[scale].services);
+/** Writes the site of `scale` under `dir` (content in `dir/content`), naming `host` in its site.yaml when given. */
+export async function generateScale(dir: string, scale: Scale, host?: string): Promise<void> {
+  await generateBigSite(dir, SCALES[scale].professionals, SCALES[scale].services);
+  if (host) await appendFile(path.join(dir, 'content', 'site.yaml'), `\nhost: ${host}\n`);
 }

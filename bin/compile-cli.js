@@ -3,13 +3,15 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Parts of dependencies the CLI never runs, left out so each command parses less (ARCHITECTURE.md, "How the
-// CLI starts"). gray-matter loads js-yaml (and tries esprima) for its default YAML engine,
+// CLI starts"). gray-matter loads its own js-yaml (and tries esprima) for its default YAML engine,
 // which src/content/load.ts replaces with its own; zod re-exports the messages of ~45 languages as
 // `z.locales`, and brochure uses its English default only (297 kB of the bundle).
 const unusedParts = {
   name: 'unused-parts',
   setup(build) {
-    build.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'unused' }));
+    build.onResolve({ filter: /^js-yaml$/ }, ({ importer }) =>
+      /[\\/]gray-matter[\\/]/.test(importer) ? { path: 'js-yaml', namespace: 'unused' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
       contents:
         "const unused = () => { throw new Error('js-yaml was left out of the compiled CLI (bin/compile-cli.js)'); }; module.exports = { safeLoad: unused, safeDump: unused };",

@@ -8,6 +8,9 @@ import sharp from 'sharp';
 import { launchBrowser } from '../test/browser/helpers/browser.ts';
 import { replaceImageAndSave, writeHeicPhoto } from '../test/browser/helpers/editor-steps.ts';
 import { fillFolder, stubFolderPicker } from '../test/browser/helpers/local-folder.ts';
+import { startFakeOAuthClient } from '../test/helpers/fake-github/oauth.ts';
+import { startFakeGitHub } from '../test/helpers/fake-github/server.ts';
+import { startGitHostedSite } from '../test/helpers/git-hosted-site.ts';
 import { copySampleContent, startWatch } from '../test/helpers/watch-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -125,6 +128,51 @@ try {
   await writeFile(service, original.replace('title: Sostegno', 'title: Sostegno: psicologico'));
   await site.locator('brochure-overlay').waitFor({ state: 'attached' });
   await shoot(site, 'errore');
+
+  // Online: the sign-in page with the one way site.yaml names, and the line on the last publication,
+  // against a fake GitHub and a fake of Sveltia's OAuth worker on loopback (as test/browser/cms-signin.test.ts).
+  const token = 'github_pat_guida';
+  const oauth = await startFakeOAuthClient(token);
+  const hosted = await startGitHostedSite('studio-pss/sito', `  signIn: oauth\n  authUrl: ${oauth.url}\n`);
+  const user = { id: 1, login: 'giulia-marchetti', name: 'Giulia Marchetti', email: 'giulia@example.com' };
+  const github = await startFakeGitHub({
+    gitDir: hosted.gitDir,
+    owner: 'studio-pss',
+    name: 'sito',
+    user,
+    token,
+    site: hosted.url,
+  });
+  try {
+    const online = await browser.newContext({ viewport: { width: 1100, height: 720 }, locale: 'it-IT' });
+    await online.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+    const editor = await online.newPage();
+    await editor.goto(`${github.url}/admin`);
+    await editor.getByRole('button', { name: /^Accedi con/ }).waitFor();
+    await shoot(editor, 'accesso-online');
+    await editor.getByRole('button', { name: /^Accedi con/ }).click();
+    await editor.getByText('Professionisti', { exact: true }).first().waitFor();
+    const main = await hosted.git('rev-parse', 'main');
+    const report = async (body: object, name: string, text: RegExp) => {
+      await fetch(`${github.url}/api/v3/repos/studio-pss/sito/statuses/${main}`, {
+        method: 'POST',
+        headers: { Authorization: `token ${token}` },
+        body: JSON.stringify({ context: 'Netlify', ...body }),
+      });
+      await editor.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await editor.locator('#publication').filter({ hasText: text }).waitFor();
+      await shoot(editor, name);
+    };
+    await report({ state: 'pending' }, 'pubblicazione-in-corso', /si sta aggiornando/);
+    await report({ state: 'success' }, 'pubblicazione-online', /è aggiornato/);
+    await editor.setViewportSize({ width: 390, height: 844 });
+    const failure = { state: 'failure', description: 'Deploy failed', target_url: `${github.url}/log` };
+    await report(failure, 'pubblicazione-non-riuscita', /non è andata online/);
+  } finally {
+    await github.stop();
+    await hosted.stop();
+    await oauth.stop();
+  }
 } finally {
   await browser.close();
   await watch.stop();

@@ -18,7 +18,8 @@ import { makeFavicons } from './bundle/favicon.ts';
 import { checkLinks } from './render/check-links.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import type { AssetManifest, LoadedTemplates } from './render/page-props.ts';
-import { bytesOf, renderPage, renderPages, type Page, type RenderPage } from './render/render-pages.ts';
+import { renderPage, renderPages, type Page, type RenderPage } from './render/render-pages.ts';
+import { NO_MEMO, type Memo } from './memo.ts';
 import { renderRobots, renderSitemap } from './render/site-files.ts';
 import { basePath, rebaseMarkdown, sitePath } from './base-path.ts';
 
@@ -65,8 +66,9 @@ export interface BuildHooks {
 export type AssetStage = 'templates' | 'client' | 'styles' | 'images';
 
 /**
- * What `watch` lends each build (implemented in src/watch/build-cache.ts). Every method must return
- * what the uncached stage would: the cache only skips work, never changes the output.
+ * What `watch` lends each build (implemented in src/watch/build-cache.ts): the one place state lives
+ * between builds. Stages are functions of their inputs and keep nothing themselves; every method must
+ * return what the stage alone would: the memo only skips work, never changes the output.
  */
 export interface BuildCache {
   /** Parsed content files, kept until the file changes. */
@@ -75,6 +77,8 @@ export interface BuildCache {
   renderMarkdown(bodies: string[]): Promise<RenderedMarkdown>;
   /** The last result of `stage` while none of its input files and not `key` changed. */
   reuse<T>(stage: AssetStage, key: string, run: () => Promise<T>): Promise<T>;
+  /** What the stages keep of one another's values, by key: schema checks, image verdicts, model objects, link checks. */
+  memo: Memo;
   /** What `renderPages` returns, calling `renderPage` only for the pages whose inputs changed. */
   renderPages(
     model: SiteModel,
@@ -82,30 +86,22 @@ export interface BuildCache {
     templates: LoadedTemplates,
     renderPage: RenderPage,
   ): Page[] | Promise<Page[]>;
-  /** Runs `check` (the link check) on the pages not already checked against the same set of files. */
-  checkLinks(
-    pages: readonly Page[],
-    files: ReadonlySet<string>,
-    check: (pages: readonly Page[]) => ContentError[],
-  ): ContentError[];
-  /** A page's HTML as bytes, encoded once per rendered page. */
-  pageBytes(page: Page): Uint8Array;
 }
 
 /** Loads, validates, models, renders and assembles the site; never writes to disk. */
 export async function buildSite(options: ResolvedOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
-  const cache = hooks.cache ?? noCache(options);
+  const cache = hooks.cache ?? everyStageRuns(options);
   const prepared = await prepareSite(options, cache, hooks.localEditor === true);
   if (!prepared.ok) return prepared;
   const { model, assets, templates, base, findMention, checkedProblems, start, contentDone, assetsDone } = prepared;
 
   const pages = await cache.renderPages(model, assets, templates, renderPage);
   const files = new Map<string, Uint8Array>();
-  for (const page of pages) files.set(page.route.file, cache.pageBytes(page));
+  for (const page of pages) files.set(page.route.file, page.bytes);
   for (const [file, contents] of prepared.files) files.set(file, contents);
 
   const fileSet = new Set(files.keys());
-  const broken = cache.checkLinks(pages, fileSet, (unchecked) => checkLinks(unchecked, fileSet, findMention, base));
+  const broken = checkLinks(pages, fileSet, findMention, base, cache.memo);
   if (broken.length > 0) return { ok: false, problems: [...checkedProblems, ...broken] };
   const end = performance.now();
 
@@ -158,7 +154,7 @@ async function prepareSite(
     cache.reuse('styles', '', () => bundleStyles(options)),
   ]);
   code.catch(() => undefined);
-  const checked = await checkContent(options, cache.parsedFiles);
+  const checked = await checkContent(options, cache);
   if (!checked.entries) return { ok: false, problems: checked.problems };
   // The photos encode on libuv's threads while this one renders the Markdown and builds the model.
   const imageSources = checked.entries.images;
@@ -169,7 +165,7 @@ async function prepareSite(
   imagesStage.catch(() => undefined);
   const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
-  const model = buildModel(checked.entries, rebaseMarkdown(markdown, base));
+  const model = buildModel(checked.entries, rebaseMarkdown(markdown, base), cache.memo);
   const contentDone = performance.now();
 
   let bundles;
@@ -226,15 +222,14 @@ async function prepareSite(
   };
 }
 
-/** What `build` and `check` use: every stage runs; only the on-disk caches of the stages apply. */
-function noCache(options: ResolvedOptions): BuildCache {
+/** What `build` and `check` lend themselves: every stage runs and nothing is kept; only the stages' on-disk caches apply. */
+function everyStageRuns(options: ResolvedOptions): BuildCache {
   return {
     parsedFiles: (_absolute, parse) => parse(),
     renderMarkdown: (bodies) => renderMarkdownBodies(bodies, options.cacheDir, options.packageRoot),
     reuse: (_stage, _key, run) => run(),
+    memo: NO_MEMO,
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
-    checkLinks: (pages, _files, check) => check(pages),
-    pageBytes: bytesOf,
   };
 }
 

@@ -70,18 +70,21 @@ function createProgram(): Command {
       '--force',
       'replace an output folder brochure did not create (never the project, content, home or root folder)',
     )
+    .option('--precompress', 'write .br and .gz beside text files (default unless site.yaml names a host but nginx)')
+    .option('--no-precompress', 'write none (Netlify, Cloudflare Pages and GitHub Pages compress on their own)')
     .option(...LANG_OPTION)
     .action(
       refusalsInLanguage(
-        async (flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language }) => {
+        async (
+          flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language } & Precompress,
+        ) => {
           const options = resolveOptions(flags);
           const guard = outputGuard(options, flags.force);
           // A refused output folder fails at once, before anything is built.
           await prepareOutput(options.out, guard, options.content);
           const [
             { buildSite },
-            { writeSite },
-            { siblingsOf },
+            { writeBuild },
             { formatSummary },
             { checkCompliance },
             { formatComplianceSummary },
@@ -91,7 +94,6 @@ function createProgram(): Command {
           ] = await Promise.all([
             import('./build.ts'),
             import('./output/write-site.ts'),
-            import('./host/precompress.ts'),
             import('./cli/summary.ts'),
             import('./compliance/rules.ts'),
             import('./compliance/report.ts'),
@@ -109,9 +111,7 @@ function createProgram(): Command {
               language,
             );
           }
-          await writeSite(options.out, result.files, guard, (file, bytes) =>
-            siblingsOf(file, bytes, result.pages.length, options.cacheDir),
-          );
+          await writeBuild(options.out, result, guard, options.cacheDir, flags.precompress);
           if (result.problems.length > 0) console.error(formatReport(result.problems, language));
           if (options.quiet) return;
           const notes = [
@@ -197,7 +197,7 @@ function createProgram(): Command {
       // The site's base path (a GitHub Pages project site lives under /<repo>/) is in its robots.txt.
       const base = basePathOfRobots(Buffer.from((await files.read('robots.txt')) ?? '').toString('utf8'));
       const server = await serveSite({
-        ...(await asStaticHost(files)),
+        ...(await asStaticHost(files, base)),
         port: options.port,
         // A port given on the command line is the user's: busy, it is an error; the default yields to the next free one.
         strictPort: flags.port !== undefined,
@@ -343,6 +343,8 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
  * in the site's language. Either may come before the content is read, so `language:` of site.yaml is
  * looked up only when there is one to say.
  */
+type Precompress = { precompress?: boolean }; // undefined: neither flag, site.yaml's `host` decides
+
 function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(
   action: (flags: Flags) => Promise<void>,
 ): (flags: Flags) => Promise<void> {

@@ -14,6 +14,7 @@ export const outputRefusals = {
   literalTilde: (shown: string) => say('outputLiteralTilde', { shown }),
   danglingLink: (shown: string) => say('outputDanglingLink', { shown }),
   existingFile: (shown: string) => say('outputExistingFile', { shown }),
+  busy: (shown: string, pid: string, lock: string) => say('outputBusy', { shown, pid, lock }),
   foreignFiles: (shown: string, marked: boolean, listed: Param) =>
     say(marked ? 'outputForeignMarked' : 'outputForeign', { shown, listed }),
 };

@@ -146,14 +146,13 @@ async function readSource(source: string, contentDir: string): Promise<Buffer> {
 
 /** The cache folder of an image's variants; it exists only once the image was decoded and encoded without error. */
 export function cacheEntryOf(bytes: Uint8Array, cacheDir: string): string {
-  const salt = `\0${SETTINGS_ID}\0${imagesProducer()}`;
+  const salt = `\0${SETTINGS_ID}\0${producerKey(IMAGES_PRODUCER)}`;
   return path.join(cacheDir, 'images', createHash('sha256').update(bytes).update(salt).digest('hex'));
 }
 
 // sharp's version from its package.json (a cache hit never pays for loading its native binding) and
-// this file's source: variants made by other code are not reused. Read once per process.
-let producer: string | undefined;
-const imagesProducer = () => (producer ??= producerKey({ packages: ['sharp'], sources: ['src/bundle/images.ts'] }));
+// this file's source: variants made by other code are not reused.
+const IMAGES_PRODUCER = { packages: ['sharp'], sources: ['src/bundle/images.ts'] };
 
 function fileName(v: { width: number; format: Format }): string {
   return `${v.width}.${EXTENSIONS[v.format]}`;

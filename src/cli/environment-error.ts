@@ -1,5 +1,5 @@
 // Turns a file-system failure (permissions, full disk, read-only disk) into one line naming the path and what to do, in the reader's language.
-import { render, type Language } from '../messages/text.ts';
+import { render, say, type Language } from '../messages/text.ts';
 import { environmentAdvice, environmentLine, MOUNT_POINT_ADVICE } from '../refusals.ts';
 
 /** System calls that change the disk: their failure is said as `cannot write`, any other's as `cannot access`. */
@@ -23,6 +23,9 @@ export function describeEnvironmentError(
 ): string | undefined {
   if (error instanceof EnvironmentFailure) return error.message;
   const { code, path: file, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  // A port below 1024 needs privileges: said of the port, not of a file (listen's error names none).
+  if (syscall === 'listen' && (code === 'EACCES' || code === 'EPERM'))
+    return render(say('portPrivileged', { port: String((error as { port?: number }).port) }), language);
   const advice =
     code === 'EBUSY' && syscall === 'rename'
       ? MOUNT_POINT_ADVICE

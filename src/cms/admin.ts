@@ -42,6 +42,8 @@ export function adminContentSecurityPolicy(backend: CmsBackend): string {
 export interface AdminInputs {
   site: SiteConfig;
   backend: CmsBackend;
+  /** `watch --edit`: the page offers editing the files on this computer alone (`data-local-editing`, sveltia-package.ts). */
+  localEditor?: boolean;
   contentDir: string;
   /** The Git repository's folder: config paths are relative to it. */
   root: string;
@@ -54,7 +56,7 @@ export interface AdminInputs {
 /** Output path -> bytes for /admin: the page, config.yml, Sveltia's bundle, our editor script, the Italian strings and what the previews render from. */
 export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
-  files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.preview.assets.stylesheet)));
+  files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.preview.assets.stylesheet, inputs.localEditor)));
   files.set(
     `${ADMIN_DIR}/config.yml`,
     Buffer.from(renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root))),
@@ -76,16 +78,20 @@ export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8
 const EDITOR_SCRIPT = 'editor.js';
 const EDITOR_STYLE = 'editor.css';
 const PREVIEW_SITE = 'preview.json';
-/** Our additions to Sveltia's look: the reasons a save was refused, one per line. */
-const EDITOR_CSS = `[role='dialog'] .error, [role='alertdialog'] .error { white-space: pre-line; }\n`;
+/** Our additions to Sveltia's look: the reasons a save was refused, one per line; the line on the last publication (publication.ts). */
+const EDITOR_CSS = `[role='dialog'] .error, [role='alertdialog'] .error { white-space: pre-line; }
+#publication { position: fixed; inset: auto auto 8px 8px; z-index: 10; max-width: min(40rem, calc(100vw - 16px)); margin: 0; padding: 6px 12px; border: 1px solid; border-radius: 8px; background: var(--sui-primary-background-color); font: var(--sui-font-size-default) var(--sui-font-family-default); }
+#publication[data-state='failed'] { border-color: var(--sui-error-border-color); background: var(--sui-error-background-color); color: var(--sui-error-foreground-color); }
+@media (width < 768px) { #publication { bottom: 64px; } }
+`;
 
-function adminPage(site: SiteConfig, stylesheet: string): string {
+function adminPage(site: SiteConfig, stylesheet: string, localEditor = false): string {
   // Under the site's base path like every other file (a GitHub Pages project site lives under /<repo>/).
   const folder = `${basePath(site.url)}${ADMIN_DIR}`;
   // No inline script: the page's own policy allows none. Our script runs first (it holds Sveltia's
   // start until the previews and checks are registered) and reads the site's details from its own tag.
   return `<!doctype html>
-<html lang="it">
+<html lang="it"${localEditor ? ' data-local-editing' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -95,7 +101,7 @@ function adminPage(site: SiteConfig, stylesheet: string): string {
 <link href="${folder}/${EDITOR_STYLE}" rel="stylesheet">
 </head>
 <body>
-<script src="${folder}/${EDITOR_SCRIPT}" data-stylesheet="${escapeHtml(stylesheet)}" data-preview="${folder}/${PREVIEW_SITE}"></script>
+<script src="${folder}/${EDITOR_SCRIPT}" data-stylesheet="${escapeHtml(stylesheet)}" data-preview="${folder}/${PREVIEW_SITE}" data-site="${escapeHtml(site.url)}"></script>
 <script src="${folder}/sveltia-cms.js"></script>
 </body>
 </html>

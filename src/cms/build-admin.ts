@@ -22,6 +22,7 @@ export async function adminBuild(
   const files = await adminFiles({
     site,
     backend,
+    localEditor,
     contentDir: options.content,
     root,
     preview,

@@ -22,7 +22,7 @@ import { cmsFields, type CmsField } from './fields.ts';
  * name of the project folder she is asked to pick.
  */
 export type CmsBackend =
-  { name: 'github'; repo: string; branch: string; base_url?: string } | { name: 'local'; folder: string };
+  { name: 'github'; repo: string; branch: string; [option: string]: unknown } | { name: 'local'; folder: string };
 
 /**
  * The Markdown body of a content file (not a schema field: the text below the front matter), with a
@@ -62,7 +62,8 @@ export const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
 export function siteBackend(site: SiteConfig): CmsBackend | undefined {
   const cms = site.cms;
   if (!cms) return undefined;
-  return { name: 'github', repo: cms.repo, branch: cms.branch, ...(cms.authUrl && { base_url: cms.authUrl }) };
+  const auth = { ...(cms.authUrl && { base_url: cms.authUrl }), ...(cms.signIn && { auth_methods: [cms.signIn] }) };
+  return { name: 'github', repo: cms.repo, branch: cms.branch, ...auth };
 }
 
 /**
@@ -165,14 +166,11 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
 }
 
 /**
- * Sveltia needs a Git backend even for local editing (it offers "work with a local repository" on
- * localhost, whatever the backend). Without a repository in site.yaml, the backend names the project
- * folder, which is what Sveltia asks her to pick; signing in to GitHub then has nowhere to go, so only
- * the access-token route stays, and the page's own note says local editing is the way.
+ * Sveltia needs a Git backend even for local editing. Without a repository in site.yaml, the backend
+ * names the project folder, which is what Sveltia asks her to pick; the page offers local editing alone.
  */
 function configBackend(backend: CmsBackend): Record<string, unknown> {
-  if (backend.name === 'local')
-    return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main', auth_methods: ['token'] };
+  if (backend.name === 'local') return { name: 'github', repo: `locale/${backend.folder}`, branch: 'main' };
   return { ...backend, commit_messages: COMMIT_MESSAGES };
 }
 

@@ -55,13 +55,20 @@ function rewrites(folder: string): { from: string; to: string; times: number }[]
     { from: '`https://unpkg.com/${e}`', to: `\`${folder}/vendor/\${e}\``, times: 1 },
     // Its translations (`…/@sveltia/cms@<version>/locales/it.json`).
     { from: '`${iP}@${rP}/locales`', to: `\`${folder}/locales\``, times: 1 },
-    // Its own files on the CDN: the check for a newer version (then not found, so never shown) and the
-    // fall-back address of its chunks, served here anyway.
+    // Its own files on the CDN: the fall-back address of its chunks, served here anyway.
     { from: 'iP=`https://unpkg.com/@sveltia/cms`', to: `iP=\`${folder}/sveltia\``, times: 1 },
-    // GitHub's status page, consulted to explain a failed sign-in: not found here, so "unknown", as offline.
+    // Two questions with no answer here, asked at every load and then every few minutes: a newer version
+    // (the vendored one is pinned, an upgrade is `npm run vendor-sveltia`), and GitHub's status page (to
+    // explain a failed sign-in). Not asked, rather than a 404 and a console error each: "unknown", as offline.
+    { from: 'LSe=async()=>{try{', to: 'LSe=async()=>{try{return;', times: 1 },
+    { from: 'kye=async()=>{try{', to: 'kye=async()=>{try{throw 0;', times: 1 },
     { from: 'https://www.githubstatus.com/api/v2/status.json', to: `${folder}/github-status.json`, times: 1 },
     // Its fonts: the interface's text and the icons (Material Symbols, drawn from a font).
     { from: 'https://cdn.jsdelivr.net/fontsource/fonts/', to: `${folder}/fonts/`, times: 3 },
+    // Local editing: Sveltia offers it on any localhost page; ours only on the `watch --edit` one (admin.ts), alone.
+    { from: 'ZR.isLocalHost=', to: 'ZR.isLocalHost=!!document.querySelector(`[data-local-editing]`)&&(', times: 1 },
+    { from: '.test(e),ZR.isLocalBackendSupported', to: '.test(e)),ZR.isLocalBackendSupported', times: 1 },
+    { from: 'R(i).auth_methods?.includes(', to: '(R(l)?[]:R(i).auth_methods)?.includes(', times: 2 },
   ];
 }
 

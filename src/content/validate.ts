@@ -9,6 +9,7 @@ import { bodyMarkupProblems } from './body-markup.ts';
 import { checkBody } from './limits.ts';
 import type { EntryKind, LoadedContent, RawEntry } from './load.ts';
 import { formatPath, lineOf } from './locate.ts';
+import { NO_MEMO, type Memo } from '../memo.ts';
 import {
   contactsSchema,
   homeSchema,
@@ -64,14 +65,16 @@ export type ImageReferences = Map<string, { file: string; line: number; field: s
  * Validates loaded content; `entries` is set only when there is no error (warnings allowed).
  * `references` lists every existing image the content names, for the checks of the files themselves.
  */
-export function validateContent(content: LoadedContent): { entries?: Entries; problems: ContentError[]; references: ImageReferences } {
+export function validateContent(content: LoadedContent, memo: Memo = NO_MEMO): { entries?: Entries; problems: ContentError[]; references: ImageReferences } {
   const problems = [...content.problems];
   const valid = new Map<RawEntry, unknown>();
   const referenced = new Set<string>();
   const references: ImageReferences = new Map();
 
   for (const entry of content.entries) {
-    const { result, found, rejected, images } = schemaChecked.get(entry.source) ?? checkSchema(entry);
+    // `watch` hands back the same parse (`source`) for a file that did not change (src/watch/build-cache.ts),
+    // so a save re-checks only the files it touched; the checks across files (images, slugs) always run.
+    const { result, found, rejected, images } = memo.keep('schema', entry.source, () => checkSchema(entry));
     problems.push(...found);
     // Walk the raw data, so a missing image is reported even when another field of the file is
     // wrong; a field the schema already rejected (a bad image path) is not reported twice.
@@ -109,10 +112,6 @@ interface SchemaCheck {
   images: { path: PropertyKey[]; image: string }[];
 }
 
-// `watch` hands back the same parse (`source`) for a file that did not change (src/watch/build-cache.ts),
-// so a save re-checks only the files it touched; the checks across files (images, slugs) always run.
-const schemaChecked = new WeakMap<RawEntry['source'], SchemaCheck>();
-
 function checkSchema(entry: RawEntry): SchemaCheck {
   const schema = SCHEMAS[entry.kind];
   const found: ContentError[] = [];
@@ -127,9 +126,7 @@ function checkSchema(entry: RawEntry): SchemaCheck {
   for (const issue of issues) {
     found.push(new ContentError(entry.file, lineOf(entry.source, issue.path), fieldName(issue.path), describeIssue(issue)));
   }
-  const check = { result, found, rejected: new Set(issues.map((issue) => formatPath(issue.path))), images: imageReferences(entry.data) };
-  schemaChecked.set(entry.source, check);
-  return check;
+  return { result, found, rejected: new Set(issues.map((issue) => formatPath(issue.path))), images: imageReferences(entry.data) };
 }
 
 function assemble(valid: Map<RawEntry, unknown>, images: Set<string>): Entries {

@@ -32,10 +32,10 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 
 /**
  * The headers for an output file (`index.html`, `static/js/…`), matched by its clean URL as the host
- * would see it; a header set by several rules gets their values joined with a comma, as the hosts do.
+ * would see it (under the base path); a header set by several rules gets their values joined with a comma, as the hosts do.
  */
-export function headersFor(rules: readonly HeaderRule[], file: string): Record<string, string> {
-  const url = pathOfFile(file);
+export function headersFor(rules: readonly HeaderRule[], file: string, base = '/'): Record<string, string> {
+  const url = `${base}${pathOfFile(file).slice(1)}`;
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.pattern.test(url)) continue;
@@ -49,9 +49,10 @@ export function headersFor(rules: readonly HeaderRule[], file: string): Record<s
  * What `preview` serves from a built folder, as those hosts do: every file but `_headers`, which is
  * read once at start and applied to each response.
  */
-export async function asStaticHost(files: SiteFiles): Promise<Pick<ServeOptions, 'files' | 'headers'>> {
+export async function asStaticHost(files: SiteFiles, base = '/'): Promise<Pick<ServeOptions, 'files' | 'headers'>> {
   const source = await files.read(HEADERS_FILE);
-  return withHeadersFile(files, () => source);
+  const at = () => base;
+  return withHeadersFile(files, () => source, at);
 }
 
 /**
@@ -62,6 +63,7 @@ export async function asStaticHost(files: SiteFiles): Promise<Pick<ServeOptions,
 export function withHeadersFile(
   files: SiteFiles,
   source: () => Uint8Array | undefined,
+  base: () => string = () => '/',
 ): Pick<ServeOptions, 'files' | 'headers'> {
   let parsed: { source: Uint8Array | undefined; rules: HeaderRule[] } = { source: undefined, rules: [] };
   return {
@@ -70,7 +72,7 @@ export function withHeadersFile(
       const bytes = source();
       if (bytes !== parsed.source)
         parsed = { source: bytes, rules: bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [] };
-      return headersFor(parsed.rules, file);
+      return headersFor(parsed.rules, file, base());
     },
   };
 }

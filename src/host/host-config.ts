@@ -1,8 +1,11 @@
 // `brochure host-config <host>`: writes the file a host reads from the repository (refusing to replace a different one), or prints nginx's server block.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../cache-file.ts';
 import { formatReport } from '../errors.ts';
+import { displayPath } from '../cli/display-path.ts';
 import { messagesLanguage } from '../messages/language.ts';
+import { declared } from '../messages/site-language.ts';
 import { render, say, type Language, type Text } from '../messages/text.ts';
 import { resolveOptions } from '../options.ts';
 import {
@@ -32,14 +35,20 @@ export interface HostConfigFlags {
 export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = process.cwd()): Promise<void> {
   const options = resolveOptions({ content: flags.content }, cwd);
   const language = await messagesLanguage(flags.lang, options.content);
-  if (host === 'nginx') return printNginx(flags, options.content, cwd, language);
+  const tell = (text: Text) => render(text, language);
+  // On stderr: nginx's server block goes to stdout, for the operator to redirect to a file.
+  const siteYaml = displayPath(path.join(options.content, 'site.yaml'), cwd);
+  const nameHost = async () => {
+    if ((await declared(options.content, 'host')) !== host)
+      console.error(tell(say('hostNotNamed', { host, file: siteYaml })));
+  };
+  if (host === 'nginx') return printNginx(flags, options.content, cwd, language).then(nameHost);
   const file = host === 'github-pages' ? pagesWorkflow() : host === 'netlify' ? netlifyToml() : nodeVersionFile();
   if (flags.print) return void process.stdout.write(file.text);
   const outcome = await writeRepositoryFile(cwd, file, flags.force === true);
-  const tell = (text: Text) => render(text, language);
   const named = { file: file.file, host };
-  if (outcome === 'refused') {
-    console.error(tell(say('hostFileDiffers', named)));
+  if (outcome === 'refused' || outcome === 'not plain') {
+    console.error(tell(say(outcome === 'refused' ? 'hostFileDiffers' : 'hostFileNotPlain', named)));
     process.exitCode = 1;
     return;
   }
@@ -51,26 +60,29 @@ export async function hostConfig(host: Host, flags: HostConfigFlags, cwd = proce
     const width = Math.max(...CLOUDFLARE_DASHBOARD.map(([setting]) => setting.length));
     for (const [setting, value] of CLOUDFLARE_DASHBOARD) console.log(`  ${setting.padEnd(width)}  ${value}`);
   }
+  await nameHost();
 }
 
 /**
  * Writes `file` under `project` unless a different file is there already (kept unless `force`):
- * a workflow or netlify.toml the owner edited is theirs to merge.
+ * a workflow or netlify.toml the owner edited is theirs to merge. Never through a link or over a
+ * folder (`not plain`): nothing is written outside the project. Written whole or not at all.
  */
 export async function writeRepositoryFile(
   project: string,
   file: RepositoryFile,
   force: boolean,
-): Promise<'written' | 'unchanged' | 'refused'> {
+): Promise<'written' | 'unchanged' | 'refused' | 'not plain'> {
   const target = path.join(project, ...file.file.split('/'));
-  const existing = await readFile(target, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  let folder = path.dirname(target);
+  while (!(await lstat(folder).catch(() => undefined))) folder = path.dirname(folder);
+  const outside = path.relative(await realpath(project), await realpath(folder)).startsWith('..');
+  const info = await lstat(target).catch(() => undefined);
+  if (outside || (info && !info.isFile())) return 'not plain';
+  const existing = info ? await readFile(target, 'utf8') : undefined;
   if (existing === file.text) return 'unchanged';
   if (existing !== undefined && !force) return 'refused';
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, file.text);
+  await writeFileAtomic(target, file.text);
   return 'written';
 }
 

@@ -121,20 +121,9 @@ let producer: string | undefined;
 const compressionProducer = () =>
   (producer ??= producerKey({ packages: [], sources: ['src/host/precompress.ts'], runtime: true }));
 
-/** Compressions under way, by cache entry: a second request for the same bytes joins the first. */
-const compressing = new Map<string, Promise<CompressedForms>>();
-
-function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
-  const entry = path.join(
-    cacheDir,
-    'compressed',
-    hash(Buffer.concat([Buffer.from(`${compressionProducer()}\0`), bytes])),
-  );
-  const running = compressing.get(entry);
-  if (running) return running;
-  const started = readOrCompress(entry, bytes).finally(() => compressing.delete(entry));
-  compressing.set(entry, started);
-  return started;
+async function cachedForms(bytes: Uint8Array, cacheDir: string): Promise<CompressedForms> {
+  const key = hash(Buffer.concat([Buffer.from(`${compressionProducer()}\0`), bytes]));
+  return readOrCompress(path.join(cacheDir, 'compressed', key), bytes);
 }
 
 // One cache file per input: the brotli bytes, then the gzip bytes, after an 8-byte header of their lengths (0: not smaller).

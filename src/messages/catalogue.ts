@@ -206,6 +206,10 @@ export const CATALOGUE = {
     en: 'has more than {limit} list items that start another list or a quote on their own line (such as "- - text"), and each slows reading the whole page; write the inner item on a line of its own, indented under its item',
     it: 'ha più di {limit} voci di elenco che iniziano un altro elenco o una citazione sulla loro stessa riga (come "- - testo"), e ognuna rallenta la lettura di tutta la pagina: scrivi la voce interna su una riga a sé, rientrata sotto la sua voce',
   },
+  tooManyListed: {
+    en: '{count} professionals are listed, and each is on every page (menu, footer); at most {limit} can be: set "listed: false" on those who keep their page without being listed',
+    it: 'ci sono {count} professionisti elencati, e ognuno compare in ogni pagina (menu, piè di pagina): se ne possono elencare al massimo {limit}. Scrivi "listed: false" in quelli che devono avere la loro pagina senza comparire negli elenchi',
+  },
   tooDeepHtml: {
     en: 'HTML elements nested {depth} levels deep; at most {limit} are allowed, and a page never needs more than a few',
     it: 'elementi HTML annidati su {depth} livelli: se ne ammettono al massimo {limit}, e a una pagina ne bastano pochi',
@@ -412,6 +416,10 @@ export const CATALOGUE = {
     en: '{shown} holds files brochure did not write ({listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     it: '{shown} contiene file che brochure non ha scritto ({listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
   },
+  outputBusy: {
+    en: '{shown} is being written by another build (process {pid}), so this one wrote nothing. Build again once it has finished, or remove {lock} if no build is running.',
+    it: 'Un’altra build (processo {pid}) sta scrivendo {shown}, quindi questa non ha scritto nulla. Ripeti la build quando l’altra ha finito, oppure elimina {lock} se nessuna build è in corso.',
+  },
   outputForeign: {
     en: '{shown} was not written by brochure (it holds {listed}); a build replaces the whole folder, so they would be lost. Move them elsewhere, choose another --out, or run again with --force to replace the folder anyway.',
     it: '{shown} non è stata scritta da brochure (contiene {listed}): una build sostituisce l’intera cartella, quindi andrebbero persi. Spostali altrove, scegli un’altra cartella con --out, oppure rilancia il comando con --force per sostituire comunque la cartella.',
@@ -448,6 +456,10 @@ export const CATALOGUE = {
     it: 'il valore inizia con { ma la parentesi non è chiusa: chiudila con }, oppure metti il testo tra virgolette',
   },
   // yaml refuses a field name over 1,024 characters (YAML 1.2's limit on implicit keys), in words an editor cannot act on.
+  yamlTooDeep: {
+    en: 'lists or fields nested inside one another far too deeply for a content file: no page uses more than a few levels; remove the extra [ or {',
+    it: 'elenchi o campi annidati uno dentro l’altro troppo in profondità per un file dei contenuti: nessuna pagina ne usa più di pochi livelli; togli le [ o { in più',
+  },
   yamlKeyTooLong: {
     en: 'this line is read as a field name longer than 1,024 characters (everything before ": " is the name): if it is a long text, put it in quotes after the field name, as in description: "…"',
     it: 'questa riga viene letta come il nome di un campo lungo più di 1.024 caratteri (tutto ciò che precede ": " è il nome): se è un testo lungo, mettilo tra virgolette dopo il nome del campo, come in description: "…"',
@@ -605,6 +617,12 @@ export const CATALOGUE = {
   },
   // The `{reason}` of browserNotOpened when the opener is not installed (src/serve/open-browser.ts).
   openerMissing: { en: '{command} not found', it: '{command} non trovato' },
+  openerNoDisplay: { en: 'no graphical display here', it: 'qui non c’è uno schermo grafico' },
+  // `--port` below 1024 as a normal user (src/cli/environment-error.ts).
+  portPrivileged: {
+    en: 'port {port} needs administrator rights; choose a port from 1024 up, such as --port 4321.',
+    it: 'la porta {port} richiede i permessi di amministratore: scegli una porta da 1024 in su, per esempio --port 4321.',
+  },
   // The command line's own lines: build's summary (src/cli/summary.ts), the progress line (src/cli/progress.ts),
   // preview's and watch's (src/cli.ts, src/watch/watch.ts). `{urls}` is every address the site is served at.
   pageCount: { en: '{count} page', it: '{count} pagina' },
@@ -860,6 +878,14 @@ export const CATALOGUE = {
   hostFileUnchanged: {
     en: '{file} is already what brochure writes for {host}; nothing to do. If it is not committed yet: git add {file} && git commit -m "Deploy to {host}" && git push',
     it: '{file} è già quello che brochure scrive per {host}: non c’è niente da fare. Se non è ancora nel repository: git add {file} && git commit -m "Deploy to {host}" && git push',
+  },
+  hostNotNamed: {
+    en: 'Add "host: {host}" to {file}: builds then write only what {host} reads (docs/deploying.md).',
+    it: 'Aggiungi "host: {host}" a {file}: così le build scrivono solo i file che {host} legge (docs/deploying.md).',
+  },
+  hostFileNotPlain: {
+    en: '{file}: not a plain file of the project (a folder, or a link to elsewhere), so nothing was written: brochure never writes outside the project. Remove it, or see what brochure writes with "npx brochure host-config {host} --print".',
+    it: '{file}: non è un normale file del progetto (è una cartella, o un collegamento a un altro posto), quindi non ho scritto nulla: brochure non scrive mai fuori dal progetto. Eliminalo, oppure guarda cosa scriverebbe brochure con "npx brochure host-config {host} --print".',
   },
   hostFileDiffers: {
     en: '{file} already exists and differs from what brochure writes for {host}, so it was left as it is. Compare it with "npx brochure host-config {host} --print", or run "npx brochure host-config {host} --force" to replace it.',

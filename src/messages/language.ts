@@ -14,7 +14,6 @@ export async function messagesLanguage(flag: Language | undefined, contentDir: s
   if (flag) return flag;
   // Imported here, through a module that imports yaml statically: `--version` and `preview` need no
   // YAML, and a dynamic import of yaml itself (CommonJS) gives no named exports in the compiled CLI.
-  const { declaredLanguage } = await import('./site-language.ts');
-  const declared = await declaredLanguage(contentDir);
-  return isLanguage(declared) ? declared : 'en';
+  const language = await (await import('./site-language.ts')).declared(contentDir, 'language');
+  return isLanguage(language) ? language : 'en';
 }

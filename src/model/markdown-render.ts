@@ -1,18 +1,6 @@
 // One Markdown body -> sanitised HTML, without Node: the build's pipeline, which the web editor's preview runs in the browser too.
 import type { RawTransform } from './raw-html.ts';
 
-/** One body's HTML, without the cache. */
-export async function renderMarkdown(markdown: string): Promise<string> {
-  return (await loadRenderer())(markdown);
-}
-
-/** The unified pipeline, loaded once on first use. */
-export function loadRenderer(): Promise<(markdown: string) => string> {
-  return (unifiedRenderer ??= makeUnifiedRenderer());
-}
-
-let unifiedRenderer: Promise<(markdown: string) => string> | undefined;
-
 /**
  * A unified pipeline: Markdown -> hast with raw HTML kept, `raw` parsing it (by default rawWhereNeeded;
  * test/unit/raw-html.test.ts passes rehype-raw itself, to compare), sanitised, stringified.

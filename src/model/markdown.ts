@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, producerKey, writeFileAtomic, type Producer } from '../cache-file.ts';
-import { renderMarkdown } from './markdown-render.ts';
+import { makeUnifiedRenderer } from './markdown-render.ts';
 
-export { loadRenderer, renderMarkdown } from './markdown-render.ts';
+export { makeUnifiedRenderer } from './markdown-render.ts';
 
 /**
  * What renders Markdown, for the cache key: the libraries of the unified pipeline (their installed
@@ -45,6 +45,7 @@ export async function renderMarkdownBodies(
   const producer = producerKey(MARKDOWN_PRODUCER, packageRoot);
   const rendered = new Map<string, string>();
   const fresh: Record<string, string> = {};
+  let renderer: ((markdown: string) => string) | undefined;
   let missed = false;
   for (const body of bodies) {
     if (rendered.has(body)) continue;
@@ -52,7 +53,7 @@ export async function renderMarkdownBodies(
     let html = cached[key];
     if (html === undefined) {
       missed = true;
-      html = await renderMarkdown(body);
+      html = (renderer ??= await makeUnifiedRenderer())(body);
     }
     rendered.set(body, html);
     fresh[key] = html;

@@ -11,6 +11,7 @@ import type {
 import type { Entries } from '../content/validate.ts';
 import { BUILT_IN_PATHS, fileOfPath, NOT_FOUND_FILE, type RouteKind } from '../routes.ts';
 import type { RenderedMarkdown } from './markdown.ts';
+import { NO_MEMO, type Memo } from '../memo.ts';
 
 /** A professional with the route their file name gives them and the biography as HTML. */
 export interface Professional extends ProfessionalData {
@@ -72,18 +73,15 @@ export function markdownBodies(entries: Entries): string[] {
   ].map((entry) => entry.body);
 }
 
-// `watch` runs buildModel on every save, and validation hands back the same `data` object for a file
-// that did not change (src/content/validate.ts): a person or service whose data, file name and HTML are
-// all unchanged gets back the object of the last build. A save then makes new objects only for the file
-// it changed, and comparing models (src/watch/page-cache.ts) stops at identity for the rest. Model
-// objects are never mutated; weak keys, so a `build`'s entries are collected with it.
-const madeProfessionals = new WeakMap<object, Professional>();
-const madeServices = new WeakMap<object, Service>();
-/** A professional's route depends on the professional object alone. */
-const professionalRoutes = new WeakMap<Professional, Route>();
-
-/** Turns validated entries, with their bodies rendered to HTML, into the model the templates render. */
-export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteModel {
+/**
+ * Turns validated entries, with their bodies rendered to HTML, into the model the templates render.
+ * `watch` runs it on every save and lends its memo: validation hands back the same `data` object for a
+ * file that did not change (src/content/validate.ts), so a person or service whose data, file name and
+ * HTML are unchanged gets back the object of the last build, and comparing models
+ * (src/watch/page-cache.ts) stops at identity for all but the file a save changed. Model objects are
+ * never mutated.
+ */
+export function buildModel(entries: Entries, markdown: RenderedMarkdown, memo: Memo = NO_MEMO): SiteModel {
   const htmlOf = (body: string): string => {
     const html = markdown.get(body);
     if (html === undefined)
@@ -93,17 +91,12 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
   const professionals = entries.professionals
     .map((entry): Professional => {
       const html = htmlOf(entry.body);
-      const made = madeProfessionals.get(entry.data);
-      if (made && made.slug === entry.slug && made.source === entry.file && made.biographyHtml === html) return made;
-      const professional = {
-        ...entry.data,
-        slug: entry.slug,
-        path: `/${entry.slug}`,
-        source: entry.file,
-        biographyHtml: html,
-      };
-      madeProfessionals.set(entry.data, professional);
-      return professional;
+      return memo.keep(
+        'professional',
+        entry.data,
+        () => ({ ...entry.data, slug: entry.slug, path: `/${entry.slug}`, source: entry.file, biographyHtml: html }),
+        (made: Professional) => made.slug === entry.slug && made.source === entry.file && made.biographyHtml === html,
+      );
     })
     .sort((a, b) => a.order - b.order || (a.slug < b.slug ? -1 : 1));
 
@@ -112,18 +105,16 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
       const html = htmlOf(entry.body);
       // Its `order` when the web editor set one (she reordered the services), else its file's prefix.
       const position = entry.data.order ?? entry.position;
-      const made = madeServices.get(entry.data);
-      if (
-        made &&
-        made.slug === entry.slug &&
-        made.position === position &&
-        made.source === entry.file &&
-        made.descriptionHtml === html
-      )
-        return made;
-      const service = { ...entry.data, slug: entry.slug, position, source: entry.file, descriptionHtml: html };
-      madeServices.set(entry.data, service);
-      return service;
+      return memo.keep(
+        'service',
+        entry.data,
+        () => ({ ...entry.data, slug: entry.slug, position, source: entry.file, descriptionHtml: html }),
+        (made: Service) =>
+          made.slug === entry.slug &&
+          made.position === position &&
+          made.source === entry.file &&
+          made.descriptionHtml === html,
+      );
     })
     .sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : 1));
 
@@ -151,23 +142,19 @@ export function buildModel(entries: Entries, markdown: RenderedMarkdown): SiteMo
       services.map((service) => service.source),
     ),
     page('privacy', privacy),
-    ...professionals.map((professional): Route => {
-      let route = professionalRoutes.get(professional);
-      if (!route) {
-        route = {
-          kind: 'professional',
-          path: professional.path,
-          file: fileOfPath(professional.path),
-          source: professional.source,
-          sources: [professional.source],
-          title: `${professional.name} – ${professional.role}`,
-          description: professional.description,
-          professional,
-        };
-        professionalRoutes.set(professional, route);
-      }
-      return route;
-    }),
+    // A professional's route depends on the professional object alone.
+    ...professionals.map((professional) =>
+      memo.keep('route', professional, (): Route => ({
+        kind: 'professional',
+        path: professional.path,
+        file: fileOfPath(professional.path),
+        source: professional.source,
+        sources: [professional.source],
+        title: `${professional.name} – ${professional.role}`,
+        description: professional.description,
+        professional,
+      })),
+    ),
     {
       kind: 'not-found',
       path: null,

@@ -1,5 +1,5 @@
 // Decides whether brochure may replace an output folder: only its own, an empty one or none, never a protected folder.
-import { lstat, mkdir, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { displayPath } from '../cli/display-path.ts';
@@ -127,11 +127,6 @@ export async function checkOutputFolder(
 /** Makes `staging` carry the mark, so the folder it becomes is known as brochure's after the swap. */
 export async function markOutput(staging: string): Promise<void> {
   await mkdir(path.join(staging, OUTPUT_MARK), { recursive: true });
-}
-
-/** Whether `folder` holds brochure's mark (used to tell a finished staging folder from a partial one). */
-export async function isMarked(folder: string): Promise<boolean> {
-  return (await stat(path.join(folder, OUTPUT_MARK)).catch(() => undefined))?.isDirectory() ?? false;
 }
 
 async function isUnmarkedBrochureOutput(folder: string): Promise<boolean> {

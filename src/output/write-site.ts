@@ -1,8 +1,30 @@
 // Writes the output to a staging folder beside dist/ and renames it into place only once it is complete.
 import { writeFileSync } from 'node:fs';
-import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkOutputFolder, isMarked, markOutput, type OutputGuard } from './output-guard.ts';
+import { displayPath } from '../cli/display-path.ts';
+import { siblingsOf } from '../host/precompress.ts';
+import { HOST_FILES } from '../host/redirects.ts';
+import { outputRefusals } from '../refusals.ts';
+import { checkOutputFolder, markOutput, OutputRefused, type OutputGuard } from './output-guard.ts';
+
+/**
+ * Writes a build with only what site.yaml's `host` reads: `_headers` and `_redirects` for Netlify and
+ * Cloudflare Pages, `.br`/`.gz` for nginx (or as `precompress` says); no host named, everything.
+ */
+export async function writeBuild(
+  out: string,
+  build: { files: ReadonlyMap<string, Uint8Array>; pages: readonly unknown[]; model: { site: { host?: string } } },
+  guard: OutputGuard | undefined,
+  cacheDir: string,
+  precompress?: boolean,
+): Promise<void> {
+  const { host } = build.model.site;
+  const ignored: readonly string[] = host === 'github-pages' || host === 'nginx' ? HOST_FILES : [];
+  const files = new Map([...build.files].filter(([file]) => !ignored.includes(file)));
+  const siblings = (file: string, bytes: Uint8Array) => siblingsOf(file, bytes, build.pages.length, cacheDir);
+  await writeSite(out, files, guard, (precompress ?? (!host || host === 'nginx')) ? siblings : undefined);
+}
 
 /**
  * Fills `<out>.tmp-<pid>/` (with each file's `siblings` beside it, when given), moves the old
@@ -19,7 +41,41 @@ export async function writeSite(
 ): Promise<void> {
   await recoverOutput(outDir);
   const target = await checkOutputFolder(outDir, guard, new Set([...files.keys()].map((file) => file.split('/')[0]!)));
-  await removeAbandonedFolders(target);
+  await makeFolder(path.dirname(target));
+  const unlock = await lockOutput(target, guard.cwd);
+  try {
+    await removeAbandonedFolders(target);
+    await writeStaged(target, files, siblings);
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * Holds `<out>.lock` (this process's id) while the output is written and swapped, so a second build
+ * refuses rather than swap at the same time; a lock whose process is gone (killed) is removed.
+ */
+async function lockOutput(target: string, cwd?: string): Promise<() => Promise<void>> {
+  const lock = `${target}.lock`;
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      // A message names the output, not its lock.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw Object.assign(error!, { path: target, syscall: 'write' });
+    }
+    const holder = Number(await readFile(lock, 'utf8').catch(() => NaN)); // NaN: released meanwhile, 0: no id yet
+    if (holder === 0 || (holder && isRunning(holder))) {
+      const shown = (file: string) => displayPath(file, cwd);
+      throw new OutputRefused(outputRefusals.busy(`${shown(target)}/`, String(holder || '?'), shown(lock)));
+    }
+    if (holder) await rm(lock, { force: true });
+  }
+}
+
+async function writeStaged(target: string, files: ReadonlyMap<string, Uint8Array>, siblings?: Siblings): Promise<void> {
   const staging = `${target}.tmp-${process.pid}`;
   const previous = `${target}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
@@ -51,7 +107,6 @@ export async function writeSite(
     };
     await Promise.all(Array.from({ length: WRITERS }, writer));
     if (failure) throw failure.reason;
-    // Marked last: a marked staging folder is a complete site, which recovery may put in place.
     await markOutput(staging);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
@@ -128,8 +183,7 @@ async function swap(staging: string, target: string, previous: string): Promise<
 
 /**
  * Undoes a swap cut short by a killed build: when `<out>/` is missing and a dead build left the
- * previous site aside (`<out>.old-<pid>`), or a complete new one (`<out>.tmp-<pid>`, marked), puts it
- * back. Returns whether a site is at `outDir` afterwards.
+ * previous site aside (`<out>.old-<pid>`), puts it back. Returns whether a site is at `outDir` afterwards.
  */
 export async function recoverOutput(linkOrDir: string): Promise<boolean> {
   // A symlinked output is swapped at the folder it points to: recover there.
@@ -137,19 +191,8 @@ export async function recoverOutput(linkOrDir: string): Promise<boolean> {
   const outDir = link === undefined ? linkOrDir : path.resolve(path.dirname(linkOrDir), link);
   const present = async () => (await stat(outDir).catch(() => undefined)) !== undefined;
   if (await present()) return true;
-  const leftovers = await abandonedFolders(outDir);
-  const old = leftovers.find((folder) => folder.kind === 'old');
-  const finished = old
-    ? undefined
-    : (
-        await Promise.all(
-          leftovers
-            .filter((folder) => folder.kind === 'tmp')
-            .map(async (folder) => ((await isMarked(folder.path)) ? folder : undefined)),
-        )
-      ).find(Boolean);
-  const restore = old ?? finished;
-  if (restore) await rename(restore.path, outDir).catch(() => undefined);
+  const old = (await abandonedFolders(outDir)).find((folder) => folder.kind === 'old');
+  if (old) await rename(old.path, outDir).catch(() => undefined);
   return present();
 }
 
@@ -163,10 +206,10 @@ async function removeAbandonedFolders(outDir: string): Promise<void> {
 
 async function abandonedFolders(outDir: string): Promise<{ path: string; kind: 'tmp' | 'old' }[]> {
   const parent = path.dirname(outDir);
-  const pattern = new RegExp(`^${escapeRegExp(path.basename(outDir))}\\.(tmp|old)-(\\d+)$`);
+  const prefix = `${path.basename(outDir)}.`;
   const names = await readdir(parent).catch(() => [] as string[]);
   return names.flatMap((name) => {
-    const match = pattern.exec(name);
+    const match = name.startsWith(prefix) ? /^(tmp|old)-(\d+)$/.exec(name.slice(prefix.length)) : null;
     const pid = Number(match?.[2]);
     return match && pid && pid !== process.pid && !isRunning(pid)
       ? [{ path: path.join(parent, name), kind: match[1] as 'tmp' | 'old' }]
@@ -181,8 +224,4 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

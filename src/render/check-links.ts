@@ -4,6 +4,8 @@ import { ContentError } from '../errors.ts';
 import { say } from '../messages/text.ts';
 import { filesForPath } from '../routes.ts';
 import type { Route } from '../model/site-model.ts';
+import { hash } from '../cache-file.ts';
+import { NO_MEMO, type Memo } from '../memo.ts';
 
 const REFERENCE = /\s(?:href|src|srcset|imagesrcset|action|poster)="([^"]*)"/gi;
 
@@ -16,8 +18,16 @@ export function checkLinks(
   files: ReadonlySet<string>,
   findMention: FindMention,
   base = '/',
+  memo: Memo = NO_MEMO,
 ): ContentError[] {
-  return pages.flatMap((page) => linkProblems(page.route, brokenUrls(page.html, files, base), findMention));
+  // A page's links can only break when its HTML or the set of files changes: the pages `watch` reused
+  // (the same objects) that passed against the same files need no second look.
+  const passed = memo.keep('links', hash([...files].join('\n')), () => new WeakSet<object>());
+  return pages.flatMap((page) => {
+    const problems = passed.has(page) ? [] : linkProblems(page.route, brokenUrls(page.html, files, base), findMention);
+    if (problems.length === 0) passed.add(page);
+    return problems;
+  });
 }
 
 /** The internal URLs of one page's HTML that resolve to no output file, each once, in the order they appear. */

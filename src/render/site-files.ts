@@ -21,18 +21,8 @@ export function renderRobots(model: SiteModel): string {
  * route under it (`https://example.github.io/studio-pss/contatti`).
  */
 export function absoluteUrl(siteUrl: string, routePath: string): string {
-  // Every page asks for the same few (the home page, the practice's anchor) and its own URL several
-  // times (canonical link, Open Graph, JSON-LD): each URL is parsed once, two parses a call otherwise.
-  if (siteUrl !== made.siteUrl || made.urls.size >= MADE_URLS) made = { siteUrl, urls: new Map() };
-  let url = made.urls.get(routePath);
-  if (url === undefined)
-    made.urls.set(routePath, (url = new URL(sitePath(basePath(siteUrl), routePath), siteUrl).href));
-  return url;
+  return new URL(sitePath(basePath(siteUrl), routePath), siteUrl).href;
 }
-
-// Bounded, for a watch session that renders page after page for hours.
-const MADE_URLS = 10_000;
-let made: { siteUrl: string; urls: Map<string, string> } = { siteUrl: '', urls: new Map() };
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -28,6 +28,9 @@ export function openBrowser(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Param | undefined> {
   const [command, args] = openerFor(url, platform, env);
+  // xdg-open without a desktop starts, fails on its own and says nothing we could pass on.
+  const headless = platform !== 'darwin' && platform !== 'win32' && !env.DISPLAY && !env.WAYLAND_DISPLAY;
+  if (headless && !env.BROCHURE_OPENER) return Promise.resolve(say('openerNoDisplay'));
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       stdio: 'ignore',

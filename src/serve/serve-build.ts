@@ -2,11 +2,9 @@
 import type { BuildSuccess } from '../build.ts';
 import { HEADERS_FILE } from '../host/headers.ts';
 import { withHeadersFile } from '../host/headers-file.ts';
-import { compressedForm } from '../host/precompress.ts';
 import { ADMIN_DIR, fileOfPath, NOT_FOUND_FILE } from '../routes.ts';
 import type { LiveReload } from '../watch/live-reload.ts';
 import { render, say, type Language } from '../messages/text.ts';
-import { isCompressible } from './media-types.ts';
 import { appendToBody } from './rewrite-html.ts';
 import type { ServeOptions } from './server.ts';
 
@@ -30,31 +28,21 @@ export function serveBuild(
       `<body><p>${render(say('noGoodBuild'), language)}</p></body></html>`,
   );
   // What was sent of each file of the build, for as long as the build holds the same bytes and the
-  // reload script is the same: a page of several megabytes is copied and compressed once, not per request.
+  // reload script is the same: a page of several megabytes is copied once, not per request. No
+  // `.br`/`.gz` siblings: serveSite compresses what a browser asks for.
   const sent = new WeakMap<Uint8Array, Served>();
-  const served = (file: string): Served | undefined => {
+  const served = (file: string): Uint8Array | undefined => {
     const build = current();
     const bytes = (build ? build.files.get(file) : file === NOT_FOUND_FILE ? waiting : undefined) ?? devFiles.get(file);
     if (!bytes) return undefined;
     const tag = live.scriptTag(base());
     let known = sent.get(bytes);
     if (known?.tag !== tag)
-      sent.set(bytes, (known = { tag, body: isEditor(file) ? bytes : appendToBody(file, bytes, tag), compressed: {} }));
-    return known;
+      sent.set(bytes, (known = { tag, body: isEditor(file) ? bytes : appendToBody(file, bytes, tag) }));
+    return known.body;
   };
-  const files = {
-    // A build in memory has no `.br`/`.gz` siblings: each is made when first asked for, after the reload script is added.
-    read: async (file: string) => {
-      const sibling = /^(.+)\.(br|gz)$/.exec(file);
-      const original = sibling && isCompressible(sibling[1]!) ? served(sibling[1]!) : undefined;
-      if (!sibling || !original) return served(file)?.body;
-      const encoding = sibling[2] as Encoding;
-      const compressed = await (original.compressed[encoding] ??= compressedForm(original.body, encoding, 'fast'));
-      // As a host's precompressed sibling: only when smaller.
-      return compressed.byteLength < original.body.byteLength ? compressed : undefined;
-    },
-  };
-  return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE));
+  const files = { read: async (file: string) => served(file) };
+  return withHeadersFile(files, () => current()?.files.get(HEADERS_FILE), base);
 }
 
 /**
@@ -65,11 +53,8 @@ function isEditor(file: string): boolean {
   return file === fileOfPath(`/${ADMIN_DIR}`) || file.startsWith(`${ADMIN_DIR}/`);
 }
 
-type Encoding = 'br' | 'gz';
-
-/** A file as the server sends it: with the reload script when a page, and its compressed forms once made. */
+/** A file as the server sends it: with the reload script when a page. */
 interface Served {
   tag: string;
   body: Uint8Array;
-  compressed: Partial<Record<Encoding, Promise<Uint8Array>>>;
 }

@@ -10,6 +10,7 @@ import { filesForPath, fileOfPath, NOT_FOUND_FILE, pathOfFile } from '../routes.
 import { hostGuard } from './host-check.ts';
 import { contentType, isCompressible } from './media-types.ts';
 import { cacheControl, isHiddenPath } from '../host/url-behaviour.ts';
+import { compressedForm } from '../host/precompress.ts';
 
 /** Where the server reads site files from: a directory on disk, or the in-memory output of the last build. */
 export interface SiteFiles {
@@ -150,7 +151,7 @@ function acceptedEncodings(header: string | string[] | undefined): ('br' | 'gzip
   return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
 }
 
-/** The body to send: a precompressed sibling (`file.br`, `file.gz`) the client accepts, else the file itself. */
+/** The body to send, in an encoding the client accepts when smaller: the sibling (`file.br`), else compressed now, as hosts do. */
 async function encodedBody(
   files: SiteFiles,
   file: string,
@@ -159,8 +160,9 @@ async function encodedBody(
 ): Promise<{ body: Uint8Array; encoding?: string }> {
   if (!isCompressible(file)) return { body };
   for (const encoding of acceptedEncodings(accept)) {
-    const sibling = await files.read(`${file}.${encoding === 'br' ? 'br' : 'gz'}`);
-    if (sibling) return { body: sibling, encoding };
+    const form = encoding === 'br' ? 'br' : 'gz';
+    const sent = (await files.read(`${file}.${form}`)) ?? (await compressedForm(body, form, 'fast'));
+    if (sent.byteLength < body.byteLength) return { body: sent, encoding };
   }
   return { body };
 }

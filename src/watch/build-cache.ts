@@ -1,13 +1,13 @@
-// The BuildCache `watch` lends every build: what it keeps between builds (parsed files, Markdown HTML, asset stages, pages, link checks) and when to forget it; the stages do the work.
+// The BuildCache `watch` lends every build, the one room where state lives between builds (parsed files, Markdown HTML, asset stages, the stages' keyed memo, pages) and when to forget it; the stages do the work.
 import path from 'node:path';
 import type { AssetStage, BuildCache } from '../build.ts';
 import type { ParsedFile } from '../content/load.ts';
-import type { ContentError } from '../errors.ts';
-import { loadRenderer, renderMarkdown, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
+import type { Memo, MemoRoom } from '../memo.ts';
+import { makeUnifiedRenderer, renderMarkdownBodies, type RenderedMarkdown } from '../model/markdown.ts';
 import type { SiteModel } from '../model/site-model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { AssetManifest, LoadedTemplates } from '../render/page-props.ts';
-import { bytesOf, type Page, type RenderPage } from '../render/render-pages.ts';
+import type { Page, RenderPage } from '../render/render-pages.ts';
 import { PageCache } from './page-cache.ts';
 
 interface Kept {
@@ -33,9 +33,10 @@ export class WatchCache implements BuildCache {
   /** Every folder holding a parsed file, at any depth: only a change to one of them reaches files below. */
   readonly #folders = new Set<string>();
   #markdown = new Map<string, string>();
+  #renderer: Promise<(markdown: string) => string> | undefined;
+  /** The stages' memo, by room: weak for object keys (a value goes with what it was made from), bounded for string keys. */
+  readonly #rooms = new Map<MemoRoom, { weak: WeakMap<object, unknown>; strong: Map<string, unknown> }>();
   readonly #pages = new PageCache();
-  #linkedFiles: ReadonlySet<string> = new Set();
-  #linksChecked = new WeakSet<Page>();
 
   constructor(options: ResolvedOptions) {
     this.#templatesDir = options.templatesDir;
@@ -72,10 +73,12 @@ export class WatchCache implements BuildCache {
       this.#markdown = new Map(await renderMarkdownBodies(bodies, this.#cacheDir, this.#packageRoot));
       // Loading the Markdown pipeline takes about 150 ms: pay it now, not on the first save. Should
       // it fail, the first save that needs it reports why.
-      loadRenderer().catch(() => undefined);
+      this.#renderer = makeUnifiedRenderer();
+      this.#renderer.catch(() => undefined);
     }
     const rendered = new Map<string, string>();
-    for (const body of bodies) rendered.set(body, this.#markdown.get(body) ?? (await renderMarkdown(body)));
+    for (const body of bodies)
+      rendered.set(body, this.#markdown.get(body) ?? (await (this.#renderer ??= makeUnifiedRenderer()))(body));
     // Only this build's bodies are kept, so 500 edits leave one version of each body behind.
     this.#markdown = rendered;
     return rendered;
@@ -85,30 +88,19 @@ export class WatchCache implements BuildCache {
     return this.#pages.render(model, assets, templates.pages, renderPage);
   }
 
-  checkLinks(
-    pages: readonly Page[],
-    files: ReadonlySet<string>,
-    check: (pages: readonly Page[]) => ContentError[],
-  ): ContentError[] {
-    // A page's links can only break when its HTML or the set of files changes: reused pages
-    // (same object) that passed against the same files need no second look.
-    if (!sameSet(files, this.#linkedFiles)) {
-      this.#linkedFiles = new Set(files);
-      this.#linksChecked = new WeakSet();
-    }
-    const problems: ContentError[] = [];
-    for (const page of pages) {
-      if (this.#linksChecked.has(page)) continue;
-      const found = check([page]);
-      if (found.length === 0) this.#linksChecked.add(page);
-      problems.push(...found);
-    }
-    return problems;
-  }
-
-  pageBytes(page: Page): Uint8Array {
-    return bytesOf(page);
-  }
+  readonly memo: Memo = {
+    keep: <V>(room: MemoRoom, key: object | string, make: () => V, fresh?: (kept: V) => boolean): V => {
+      let kept = this.#rooms.get(room);
+      if (!kept) this.#rooms.set(room, (kept = { weak: new WeakMap(), strong: new Map() }));
+      const value = (typeof key === 'string' ? kept.strong.get(key) : kept.weak.get(key)) as V | undefined;
+      if (value !== undefined && fresh?.(value) !== false) return value;
+      const made = make();
+      if (typeof key !== 'string') kept.weak.set(key, made);
+      // A long session sees each edited image under a new signature: forget the old ones now and then.
+      else if (kept.strong.set(key, made).size > MAX_KEPT) kept.strong.clear();
+      return made;
+    },
+  };
 
   /** Forgets what was computed from `changed`, a file or folder that was added, edited or removed. */
   invalidate(changed: string): void {
@@ -136,11 +128,7 @@ export class WatchCache implements BuildCache {
   }
 }
 
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const item of a) if (!b.has(item)) return false;
-  return true;
-}
+const MAX_KEPT = 10_000;
 
 function isInside(file: string, dir: string): boolean {
   return file === dir || file.startsWith(dir + path.sep);

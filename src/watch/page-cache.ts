@@ -1,7 +1,7 @@
 // Watch mode's incremental render: a page is rendered again only when something it read has changed.
 import type { SiteModel } from '../model/site-model.ts';
 import type { AssetManifest, PageTemplates } from '../render/page-props.ts';
-import { asBytes, type Page, type RenderPage } from '../render/render-pages.ts';
+import type { Page, RenderPage } from '../render/render-pages.ts';
 
 /**
  * What a page read of one top-level model key: all of it, or only these own keys of it (the key holds
@@ -63,7 +63,7 @@ export class PageCache {
         continue;
       }
       const tracker = trackReads(model);
-      const page = asBytes(renderPage(templates, { model: tracker.model, route, assets }));
+      const page = renderPage(templates, { model: tracker.model, route, assets });
       pages.set(route.file, { page, reads: tracker.reads() });
       rendered.push(page);
     }

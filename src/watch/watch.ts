@@ -8,8 +8,7 @@ import { formatReport } from '../errors.ts';
 import { counted, render, say, type Language } from '../messages/text.ts';
 import { listedNames } from '../refusals.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { writeSite } from '../output/write-site.ts';
-import { siblingsOf } from '../host/precompress.ts';
+import { writeBuild } from '../output/write-site.ts';
 import type { OutputGuard } from '../output/output-guard.ts';
 import { describeEnvironmentError } from '../cli/environment-error.ts';
 import { WatchCache } from './build-cache.ts';
@@ -154,9 +153,7 @@ export async function watchSite(options: ResolvedOptions, settings: WatchSetting
         if (changed.size > 0) log(render(say('watchReloading', { ...rebuilt, revision: live.revision }), language));
       }
       if (settings.write) {
-        await writeSite(options.out, result.files, settings.guard, (file, bytes) =>
-          siblingsOf(file, bytes, result.pages.length, options.cacheDir),
-        ).catch((reason: unknown) =>
+        await writeBuild(options.out, result, settings.guard, options.cacheDir).catch((reason: unknown) =>
           error(
             describeEnvironmentError(reason, shown, language, options.out) ??
               render(

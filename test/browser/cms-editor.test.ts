@@ -21,6 +21,21 @@ const screenshots = path.join(ROOT, 'screenshots', 'cms-preview');
 
 const eventually = waiting({ within: LIMIT_MS, every: 20 });
 
+/**
+ * Moves the loaded editor to `hash`, as a click of hers would (Sveltia routes by the hash), and waits
+ * for that screen drawn anew: an entry's own toolbar, or the list with no entry open over it.
+ */
+async function go(page: Page, hash: string): Promise<void> {
+  await page.evaluate((next) => {
+    for (const shown of document.querySelectorAll('main, [data-entry-draft-root] [role=toolbar]'))
+      shown.setAttribute('data-left', '');
+    location.hash = next;
+  }, hash);
+  if (/\/(entries\/[^/]+|new)$/.test(hash))
+    await page.locator('[data-entry-draft-root] [role=toolbar]:not([data-left])').first().waitFor();
+  else await page.locator('[data-entry-draft-root]').waitFor({ state: 'detached' });
+}
+
 /** The lines of `after` that differ from `before`'s (same line count assumed where it matters). */
 function changedLines(before: string, after: string): string[] {
   const old = before.split('\n');
@@ -38,17 +53,24 @@ describe('the web editor of brochure watch --edit', () => {
   let violations: string[] = [];
   const pageErrors: string[] = [];
 
-  /** The editor, loaded once (Sveltia's bundle costs each new page CPU) and given the project's folder in beforeAll. */
+  /**
+   * The editor: loaded once for the file, given the project's folder in beforeAll, then moved from
+   * screen to screen (each load costs Sveltia's bundle and the project's files again).
+   */
   let editor: Page | undefined;
 
-  /** The editor at `hash`, loaded afresh. */
-  async function openEditor(hash: string): Promise<Page> {
+  /**
+   * The editor at `hash`: loaded the first time, and afresh when `reload` (it reads the last build's
+   * pages for its previews as it loads); otherwise moved there in the page, as her clicks move it.
+   */
+  async function openEditor(hash: string, { reload = false } = {}): Promise<Page> {
     if (!editor) {
       editor = await context.newPage();
       editor.on('pageerror', (error) => pageErrors.push(error.message));
+    } else if (!reload) {
+      await go(editor, hash);
+      return editor;
     }
-    // A fresh load each time: an entry a test left unsaved cannot hold the next one back (Sveltia
-    // finds the folder again in its own storage).
     await editor.goto('about:blank');
     await editor.goto(`${url}/admin#${hash}`);
     return editor;
@@ -58,6 +80,9 @@ describe('the web editor of brochure watch --edit', () => {
   async function save(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await page.getByText('Voce salvata.').last().waitFor();
+    // Written: Sveltia closes the entry once its files are (the notice alone can still be the last
+    // save's, shown for five seconds).
+    await page.locator('[data-entry-draft-root]').waitFor({ state: 'detached' });
   }
 
   /**
@@ -421,7 +446,9 @@ describe('the web editor of brochure watch --edit', () => {
         // Opened at the width she works at, as a phone would (a resize while Sveltia is still
         // loading the entry once left the phone's «Anteprima» switch unshown, on Node 24 in CI).
         await editor?.setViewportSize({ width, height });
-        const page = await openEditor(entry);
+        // Loaded again for each width: the preview shows the site as the build left it when the
+        // editor loaded, and this is the build with every earlier test's change.
+        const page = await openEditor(entry, { reload: entry.includes('/services/') });
         await page.setViewportSize({ width, height });
         // On a phone the editor shows one pane at a time: the preview is a switch away.
         const previewSwitch = page.getByRole('button', { name: 'Anteprima', exact: true });

@@ -1,5 +1,6 @@
 // The built site as hosts serve it: under a sub-path (GitHub Pages project site), and compressed or not.
 import { cp, readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchProblems } from './helpers/browser.ts';
@@ -112,7 +113,8 @@ describe('compression', () => {
   const origins: Record<'br' | 'gzip' | 'identity', string> = { br: '', gzip: '', identity: '' };
 
   // The same build three times: as built (brotli for Chromium), without the .br files (gzip), and
-  // without either (identity). Chromium sets Accept-Encoding itself, so the server decides instead.
+  // without either (identity). Chromium sets Accept-Encoding itself, so the server decides instead:
+  // it is told what the browser accepts, or it would compress what has no sibling, as hosts do.
   beforeAll(async () => {
     site = await serveSampleSite();
     origins.br = site.url;
@@ -122,7 +124,11 @@ describe('compression', () => {
     ] as const) {
       const dir = await tempDir(`brochure-${encoding}-`);
       await cp(site.out, dir, { recursive: true, filter: (file) => !drop.test(file) });
-      const server = await serveSite({ ...(await asStaticHost(directoryFiles(dir))), port: 0 });
+      const accepts = (req: IncomingMessage) => {
+        req.headers['accept-encoding'] = encoding;
+        return false;
+      };
+      const server = await serveSite({ ...(await asStaticHost(directoryFiles(dir))), port: 0, handle: accepts });
       servers.push(server);
       origins[encoding] = server.url;
     }

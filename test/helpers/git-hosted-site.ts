@@ -2,13 +2,15 @@
 import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startPreview } from './preview.ts';
 import { runInProcess } from './cli-in-process.ts';
 import { tempDir } from './files.ts';
-import { ROOT } from './fixtures.ts';
 
 const run = promisify(execFile);
+// Not fixtures.ts's: that imports vitest, and the guide's screenshot script uses this site too.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Who made the first commit, and anything else done with plain git here. */
 const GIT_IDENTITY = {
@@ -33,15 +35,15 @@ export interface GitHostedSite {
 }
 
 /**
- * The sample content with `cms: { repo }` added to site.yaml, committed on `main`, built and served.
+ * The sample content with `cms: { repo }` (and `cmsLines`, indented under it) added to site.yaml, committed on `main`, built and served.
  * The host's checkout is a clone that `publish` resets to `main`; its build is in `dist/`.
  */
-export async function startGitHostedSite(repo: string): Promise<GitHostedSite> {
+export async function startGitHostedSite(repo: string, cmsLines = ''): Promise<GitHostedSite> {
   const work = await tempDir('brochure-hosted-');
   const project = path.join(work, 'project');
   await cp(path.join(ROOT, 'content'), path.join(project, 'content'), { recursive: true });
   const siteYaml = path.join(project, 'content', 'site.yaml');
-  await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\ncms:\n  repo: ${repo}\n`);
+  await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\ncms:\n  repo: ${repo}\n${cmsLines}`);
   const inFolder = async (cwd: string, ...args: string[]) =>
     (await run('git', args, { cwd, env: { ...process.env, ...GIT_IDENTITY }, maxBuffer: 64 << 20 })).stdout.trim();
   await inFolder(project, 'init', '--quiet', '--initial-branch=main');

@@ -1,11 +1,11 @@
 // `brochure host-config <host>` as a user runs it: the file written where the host reads it, what to commit, an edited file kept, nginx still printed.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { netlifyToml, nodeVersionFile, pagesWorkflow } from '../../src/host/repository-files.ts';
 import { runInProcess } from '../helpers/cli-in-process.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
-import { listTree } from '../helpers/files.ts';
+import { listTree, tempDir } from '../helpers/files.ts';
 
 /** A copy of `minimal` whose site.yaml says `language: it`, as the shipped sample does. */
 async function italianProject(): Promise<string> {
@@ -78,5 +78,28 @@ describe('host-config', () => {
     const result = await runInProcess(['host-config', 'vercel'], await projectWith());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Allowed choices are github-pages, netlify, cloudflare-pages, nginx.');
+  });
+
+  it('a netlify.toml that is a folder, a link out of the project, or under a linked folder: one located line in the site’s language, nothing written outside', async () => {
+    const project = await italianProject();
+    const elsewhere = await tempDir('brochure-elsewhere-');
+    await writeFile(path.join(elsewhere, 'netlify.toml'), 'theirs');
+    const cases: [string, () => Promise<void>, string][] = [
+      ['a folder', () => mkdir(path.join(project, 'netlify.toml')), 'netlify'],
+      ['a link', () => symlink(path.join(elsewhere, 'netlify.toml'), path.join(project, 'netlify.toml')), 'netlify'],
+      ['a linked folder', () => symlink(elsewhere, path.join(project, '.github')), 'github-pages'],
+    ];
+    for (const [name, make, host] of cases) {
+      await rm(path.join(project, 'netlify.toml'), { recursive: true, force: true });
+      await make();
+      const result = await runInProcess(['host-config', host], project);
+      const file = host === 'netlify' ? 'netlify.toml' : '.github/workflows/pages.yml';
+      expect(result.code, name).toBe(1);
+      expect(result.stderr, name).toBe(
+        `${file}: non è un normale file del progetto (è una cartella, o un collegamento a un altro posto), quindi non ho scritto nulla: brochure non scrive mai fuori dal progetto. Eliminalo, oppure guarda cosa scriverebbe brochure con "npx brochure host-config ${host} --print".\n`,
+      );
+    }
+    expect(await listTree(elsewhere)).toEqual(['netlify.toml']);
+    expect(await readFile(path.join(elsewhere, 'netlify.toml'), 'utf8')).toBe('theirs');
   });
 });

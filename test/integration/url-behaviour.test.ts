@@ -76,13 +76,13 @@ describe.each([
     for (const row of rows)
       if (row.file) onDisk.set(row.file, await readFile(path.join(out, row.file)).catch(() => undefined));
     const everyPath = parseHeadersFile(Buffer.from(build.files.get(HEADERS_FILE)!).toString('utf8')).find((rule) =>
-      rule.pattern.test('/'),
+      rule.pattern.test(base),
     )!;
     security = Object.fromEntries(everyPath.headers);
   }, 60_000);
 
   it('preview follows every row of the URL table, compressed or not', async () => {
-    const server = await serveSite({ ...(await asStaticHost(directoryFiles(out))), port: 0, base });
+    const server = await serveSite({ ...(await asStaticHost(directoryFiles(out), base)), port: 0, base });
     try {
       await runUrlTable(rows, { origin: server.url, security, fileBytes: (file) => onDisk.get(file), htmlExact: true });
       const response = await get(server.url + base, { 'Accept-Encoding': 'gzip;q=0.5, br' });

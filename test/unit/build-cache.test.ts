@@ -1,4 +1,4 @@
-// WatchCache: what `watch` keeps between builds (parsed files, asset stages, Markdown, link checks, page bytes) and what a change throws away.
+// WatchCache: what `watch` keeps between builds (parsed files, asset stages, Markdown, the stages' memo, pages) and what a change throws away.
 import path from 'node:path';
 import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,26 +7,32 @@ import { loadContent, type ParsedFile } from '../../src/content/load.ts';
 import { mentionFinder } from '../../src/content/mentions.ts';
 import { WatchCache } from '../../src/watch/build-cache.ts';
 import { formatProblem, type ContentError } from '../../src/errors.ts';
-import { renderMarkdown, renderMarkdownBodies } from '../../src/model/markdown.ts';
+import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import type { Route, SiteModel } from '../../src/model/site-model.ts';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.ts';
 import type { AssetManifest, PageProps, PageTemplates } from '../../src/render/page-props.ts';
 import { checkLinks } from '../../src/render/check-links.ts';
-import { renderPage, type Page } from '../../src/render/render-pages.ts';
+import { pageOf, renderPage, type Page } from '../../src/render/render-pages.ts';
 import { tempDir, writeTree } from '../helpers/files.ts';
+
+/** The bodies WatchCache rendered itself, one by one. */
+const rendered = vi.hoisted((): string[] => []);
 
 // The real renderers, watched: WatchCache must call them only for bodies it has not seen.
 vi.mock('../../src/model/markdown.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/model/markdown.ts')>();
   return {
     ...real,
-    renderMarkdown: vi.fn(real.renderMarkdown),
+    makeUnifiedRenderer: async () => {
+      const render = await real.makeUnifiedRenderer();
+      return (body: string) => (rendered.push(body), render(body));
+    },
     renderMarkdownBodies: vi.fn(real.renderMarkdownBodies),
   };
 });
 
 beforeEach(() => {
-  vi.mocked(renderMarkdown).mockClear();
+  rendered.length = 0;
   vi.mocked(renderMarkdownBodies).mockClear();
 });
 
@@ -208,18 +214,18 @@ describe('WatchCache.renderMarkdown', () => {
     const options = await project();
     const cache = new WatchCache(options);
     await cache.renderMarkdown(['# Uno', 'Due']);
-    vi.mocked(renderMarkdown).mockClear();
+    rendered.length = 0;
 
     const second = await cache.renderMarkdown(['# Uno', 'Tre']);
     expect([...second]).toEqual([
       ['# Uno', '<h1>Uno</h1>'],
       ['Tre', '<p>Tre</p>'],
     ]);
-    expect(vi.mocked(renderMarkdown).mock.calls).toEqual([['Tre']]);
+    expect(rendered).toEqual(['Tre']);
 
     // "Due" was not part of the last build: it is rendered again, not served from a growing map.
     await cache.renderMarkdown(['Due', 'Tre']);
-    expect(vi.mocked(renderMarkdown).mock.calls).toEqual([['Tre'], ['Due']]);
+    expect(rendered).toEqual(['Tre', 'Due']);
     expect(renderMarkdownBodies).toHaveBeenCalledTimes(1);
   });
 
@@ -231,57 +237,61 @@ describe('WatchCache.renderMarkdown', () => {
   });
 });
 
-describe('WatchCache.checkLinks', () => {
+describe('the link check with WatchCache.memo', () => {
   const FILES = new Set(['index.html', 'contatti.html']);
 
-  /** What buildSite hands the cache: the real link check against `files`, with lines from the loaded content. */
+  /** The real link check against `files`, with lines from the loaded content, lent the cache's memo as buildSite lends it. */
   async function linkCheck(
     options: ResolvedOptions,
-    files: ReadonlySet<string>,
-  ): Promise<(pages: readonly Page[]) => ContentError[]> {
+    cache: WatchCache,
+  ): Promise<(pages: readonly Page[], files: ReadonlySet<string>) => ContentError[]> {
     const findMention = mentionFinder((await loadContent(options.content, options.cwd)).entries);
-    return (pages) => checkLinks(pages, files, findMention);
+    return (pages, files) => checkLinks(pages, files, findMention, '/', cache.memo);
   }
 
-  it('reports a broken link at the line of the content file that holds it, as checkLinks does', async () => {
+  const page = (html: string): Page => pageOf(route('index.html', 'content/home.md'), Buffer.from(html));
+
+  it('reports a broken link at the line of the content file that holds it, as without the memo', async () => {
     const options = await project();
-    const cache = new WatchCache(options);
-    const page: Page = { route: route('index.html', 'content/home.md'), html: '<a href="/sparita">x</a>' };
-    expect(cache.checkLinks([page], FILES, await linkCheck(options, FILES)).map(formatProblem)).toEqual([
+    const check = await linkCheck(options, new WatchCache(options));
+    const broken = page('<a href="/sparita">x</a>');
+    expect(check([broken], FILES).map(formatProblem)).toEqual([
       'content/home.md:5: link: /index links to /sparita, which is not a page or file of the site',
     ]);
     // A page with a broken link is looked at again on every build.
-    expect(cache.checkLinks([page], FILES, await linkCheck(options, FILES))).toHaveLength(1);
+    expect(check([broken], FILES)).toHaveLength(1);
   });
 
   it('skips a page (the same object) that already passed against the same files, and checks it again when the files change', async () => {
     const options = await project();
-    const cache = new WatchCache(options);
-    const page: Page = { route: route('index.html', 'content/home.md'), html: '<a href="/contatti">x</a>' };
-    expect(cache.checkLinks([page], FILES, await linkCheck(options, FILES))).toEqual([]);
-
-    // The cache goes by identity: a reused page is the very object that passed. Changing it in place
-    // proves it is not looked at again (real pages are never changed, a new render is a new object).
-    page.html = '<a href="/sparita">x</a>';
-    expect(cache.checkLinks([page], new Set(FILES), await linkCheck(options, new Set(FILES)))).toEqual([]);
+    const check = await linkCheck(options, new WatchCache(options));
+    let html = '<a href="/contatti">x</a>';
+    // The memo goes by identity: a reused page is the very object that passed. A page whose HTML
+    // changes behind it proves it is not looked at again (real pages never change, a new render is a new object).
+    const changing: Page = {
+      route: route('index.html', 'content/home.md'),
+      bytes: new Uint8Array(),
+      get html() {
+        return html;
+      },
+    };
+    expect(check([changing], FILES)).toEqual([]);
+    html = '<a href="/sparita">x</a>';
+    expect(check([changing], new Set(FILES))).toEqual([]);
 
     // A file gone: links that resolved may not any more.
-    expect(
-      cache.checkLinks([page], new Set(['index.html']), await linkCheck(options, new Set(['index.html']))),
-    ).toHaveLength(1);
+    expect(check([changing], new Set(['index.html']))).toHaveLength(1);
   });
 
   it('checks a newly rendered page even when the files are the same', async () => {
     const options = await project();
-    const cache = new WatchCache(options);
-    const good: Page = { route: route('index.html', 'content/home.md'), html: '<a href="/contatti">x</a>' };
-    cache.checkLinks([good], FILES, await linkCheck(options, FILES));
-    const rerendered: Page = { ...good, html: '<a href="/sparita">x</a>' };
-    expect(cache.checkLinks([rerendered], FILES, await linkCheck(options, FILES))).toHaveLength(1);
+    const check = await linkCheck(options, new WatchCache(options));
+    check([page('<a href="/contatti">x</a>')], FILES);
+    expect(check([page('<a href="/sparita">x</a>')], FILES)).toHaveLength(1);
   });
 });
 
-describe('WatchCache.pageBytes and pagesRendered', () => {
+describe('WatchCache.renderPages and pagesRendered', () => {
   it('renders pages through its page cache and reports how many the last build rendered', async () => {
     const cache = new WatchCache(await project());
     expect(cache.pagesRendered).toBe(0);

@@ -166,8 +166,7 @@ describe('buildSite hooks (what watch passes)', () => {
           calls.push('render'),
           model.routes.map((route) => render(templates.pages, { model, route, assets }))
         ),
-        checkLinks: (pages, _files, check) => (calls.push('links'), check(pages)),
-        pageBytes: (page) => Buffer.from(page.html),
+        memo: { keep: (room, _key, make) => (calls.push(`memo ${room}`), make()) },
       };
       const cached = success(await buildSite(options, { cache }));
       const plain = success(await buildSite(options));
@@ -188,13 +187,20 @@ describe('buildSite hooks (what watch passes)', () => {
         'reuse templates ""',
         'reuse client ""',
         'reuse styles ""',
+        // Each file's schema check and each image's verdict, kept by what they are made from.
+        ...Array<string>(7).fill('memo schema'),
+        ...Array<string>(4).fill('memo image'),
         // The image stage is keyed by the images the content refers to, sorted.
         // Each image with the widest variant its uses need (src/bundle/image-uses.ts): a change of use re-encodes.
         // It starts as soon as the content is checked: the photos encode while the Markdown renders.
         `reuse images ${JSON.stringify(['images/flag.svg 240', 'images/hero.jpg 2400', 'images/logo.svg 144', 'images/rossi.jpg 1200'].join('\n'))}`,
         'markdown 6',
+        // The model's people, services and people's routes.
+        'memo professional',
+        'memo service',
+        'memo route',
         'render',
-        'links',
+        'memo links',
       ]);
       expect([...cached.files.keys()]).toEqual([...plain.files.keys()]);
       for (const [file, bytes] of plain.files)

@@ -6,7 +6,7 @@ import { mentionFinder } from '../../src/content/mentions.ts';
 import { formatProblem } from '../../src/errors.ts';
 import type { Route } from '../../src/model/site-model.ts';
 import { checkLinks } from '../../src/render/check-links.ts';
-import type { Page } from '../../src/render/render-pages.ts';
+import { pageOf, type Page } from '../../src/render/render-pages.ts';
 import { tempDir, writeTree } from '../helpers/files.ts';
 
 const FILES = new Set([
@@ -31,10 +31,12 @@ function page(path: string | null, body: string, sources: string[] = ['content/h
     title: 't',
     description: 'd',
   };
-  return {
+  return pageOf(
     route,
-    html: `<!doctype html><html><head><link rel="stylesheet" href="/static/css/site.0123456789.css"></head><body>${body}</body></html>`,
-  };
+    Buffer.from(
+      `<!doctype html><html><head><link rel="stylesheet" href="/static/css/site.0123456789.css"></head><body>${body}</body></html>`,
+    ),
+  );
 }
 
 /** Problems for `pages`, with source files written from `files` into a temp project folder and loaded as a build loads them. */

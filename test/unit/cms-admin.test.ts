@@ -54,7 +54,7 @@ describe('adminBuild', () => {
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toContain('<title>Redazione · Studio &lt;Prova&gt;</title>');
     expect(page).toContain(
-      '<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css" data-preview="/admin/preview.json"></script>',
+      '<script src="/admin/editor.js" data-stylesheet="/static/css/site.abc.css" data-preview="/admin/preview.json" data-site="https://studio.example.com"></script>',
     );
     expect(page).not.toMatch(/<script>|<style|style=/);
     // Nothing in the editor points at a CDN any more: translations, fonts and modules are served from /admin.
@@ -81,7 +81,7 @@ describe('adminBuild', () => {
     expect(page).toContain('<link href="/studio-pss/admin/config.yml" type="application/yaml" rel="cms-config-url">');
     expect(page).toContain('<script src="/studio-pss/admin/sveltia-cms.js"></script>');
     expect(page).toContain(
-      '<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css" data-preview="/studio-pss/admin/preview.json"></script>',
+      '<script src="/studio-pss/admin/editor.js" data-stylesheet="/studio-pss/static/css/site.css" data-preview="/studio-pss/admin/preview.json" data-site="https://example.github.io/studio-pss/"></script>',
     );
     expect(Buffer.from(files.get('admin/sveltia-cms.js')!).toString()).toContain('`/studio-pss/admin/locales`');
   });
@@ -89,7 +89,7 @@ describe('adminBuild', () => {
   it('under watch --edit without an online editor, names the project folder for local editing, and offers no drafts', async () => {
     const { files } = await adminBuild(site(), true, options, preview('/s.css'));
     const config = parse(Buffer.from(files.get('admin/config.yml')!).toString());
-    expect(config.backend).toEqual({ name: 'github', repo: 'locale/repo', branch: 'main', auth_methods: ['token'] });
+    expect(config.backend).toEqual({ name: 'github', repo: 'locale/repo', branch: 'main' });
     expect(config.publish_mode).toBeUndefined();
   });
 
@@ -99,6 +99,16 @@ describe('adminBuild', () => {
       name: 'github',
       repo: 'studio-pss/sito',
     });
+  });
+
+  it('marks the page for local editing under watch --edit only, and Sveltia offers it only on a page so marked', async () => {
+    const page = async (edit: boolean) =>
+      Buffer.from((await adminBuild(withEditor, edit, options, preview('/s.css'))).files.get(ADMIN_PAGE)!).toString();
+    expect(await page(true)).toContain('<html lang="it" data-local-editing>');
+    expect(await page(false)).toContain('<html lang="it">');
+    const { files } = await adminBuild(withEditor, false, options, preview('/s.css'));
+    const sveltia = Buffer.from(files.get('admin/sveltia-cms.js')!).toString();
+    expect(sveltia).toContain('ZR.isLocalHost=!!document.querySelector(`[data-local-editing]`)&&(');
   });
 });
 

@@ -244,4 +244,10 @@ describe('siteBackend', () => {
       base_url: 'https://auth.example.workers.dev',
     });
   });
+
+  it('offers only the way in site.yaml names: GitHub’s sign-in (OAuth) or an access token', () => {
+    const cms = { repo: 'a/b', branch: 'main' };
+    expect(siteBackend({ ...site, cms: { ...cms, signIn: 'oauth' } })).toMatchObject({ auth_methods: ['oauth'] });
+    expect(siteBackend({ ...site, cms: { ...cms, signIn: 'token' } })).toMatchObject({ auth_methods: ['token'] });
+  });
 });

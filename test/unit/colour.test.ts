@@ -1,7 +1,8 @@
 // Colour on a terminal only: NO_COLOR and a pipe turn it off, FORCE_COLOR forces it, as Node decides for its own output.
 import { describe, expect, it } from 'vitest';
 import { painterFor, usesColour } from '../../src/cli/colour.ts';
-import { openerFor } from '../../src/serve/open-browser.ts';
+import { openBrowser, openerFor } from '../../src/serve/open-browser.ts';
+import { render } from '../../src/messages/text.ts';
 
 const terminal = { isTTY: true, hasColors: (env: NodeJS.ProcessEnv = {}) => env.TERM !== 'dumb' };
 const pipe = { isTTY: false };
@@ -44,5 +45,13 @@ describe('openerFor', () => {
       '/tmp/stub',
       ['http://localhost:4321/'],
     ]);
+  });
+});
+
+describe('openBrowser', () => {
+  it('says there is no display rather than starting xdg-open where no desktop runs', async () => {
+    const reason = await openBrowser('http://localhost:4321/', 'linux', {});
+    expect(render(reason!, 'it')).toBe('qui non c’è uno schermo grafico');
+    expect(render(reason!, 'en')).toBe('no graphical display here');
   });
 });

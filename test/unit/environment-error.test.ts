@@ -83,3 +83,15 @@ describe('describeEnvironmentError', () => {
     expect(describeEnvironmentError('a string', shown)).toBeUndefined();
   });
 });
+
+describe('a port that needs privileges', () => {
+  it('is said of the port, with one to choose, not of a file', () => {
+    const error = Object.assign(failure('EACCES', 'listen'), { port: 80, address: '127.0.0.1' });
+    expect(describeEnvironmentError(error, shown, 'it')).toBe(
+      'la porta 80 richiede i permessi di amministratore: scegli una porta da 1024 in su, per esempio --port 4321.',
+    );
+    expect(describeEnvironmentError(error, shown, 'en')).toBe(
+      'port 80 needs administrator rights; choose a port from 1024 up, such as --port 4321.',
+    );
+  });
+});

@@ -97,6 +97,19 @@ describe('renderHeadersFile', () => {
     expect(lines.slice(7)).toEqual(['/static/*', '  Cache-Control: public, max-age=31536000, immutable', '']);
   });
 
+  it('sub-path sites keep their asset cache: every rule of _headers under the base path, as _redirects', () => {
+    const under = { ...site(), url: 'https://example.github.io/studio-pss/' };
+    const rules = renderHeadersFile(under, [{ path: '/admin', headers: [['X-Robots-Tag', 'noindex']] }])
+      .split('\n')
+      .filter((line) => /^[^\s#]/.test(line));
+    expect(rules).toEqual(['/studio-pss/*', '/studio-pss/static/*', '/studio-pss/admin']);
+    const parsed = parseHeadersFile(renderHeadersFile(under));
+    expect(headersFor(parsed, 'static/js/islands.0123456789.js', '/studio-pss/')['Cache-Control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect(headersFor(parsed, 'index.html', '/studio-pss/')).toEqual(Object.fromEntries(securityHeaders(under)));
+  });
+
   it('reads back, through the parser preview uses, as the same headers', () => {
     const rules = parseHeadersFile(text);
     expect(headersFor(rules, 'index.html')).toEqual(Object.fromEntries(securityHeaders(site())));

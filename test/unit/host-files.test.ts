@@ -9,12 +9,14 @@ import { writeRepositoryFile } from '../../src/host/host-config.ts';
 import {
   BUILD_COMMAND,
   CLOUDFLARE_DASHBOARD,
+  HOSTS,
   netlifyToml,
   NODE_MAJOR,
   nodeVersionFile,
   pagesWorkflow,
   PUBLISH_FOLDER,
 } from '../../src/host/repository-files.ts';
+import { siteSchema } from '../../src/content/schema.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { tempDir } from '../helpers/files.ts';
 
@@ -139,4 +141,8 @@ describe('writeRepositoryFile', () => {
     expect(await writeRepositoryFile(project, file, true)).toBe('written');
     expect(await readFile(target, 'utf8')).toBe('one\n');
   });
+});
+
+it('site.yaml’s host names exactly the hosts host-config knows (the schema lists them itself: the editor’s bundle cannot import src/host/)', () => {
+  expect(siteSchema.shape.host.unwrap().options).toEqual([...HOSTS]);
 });

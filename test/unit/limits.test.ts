@@ -1,7 +1,17 @@
-// checkBody: bodies over the size limit or nested deeper than the limit are located errors, found in one linear pass.
+// checkBody: bodies over the size limit or nested deeper than the limit are located errors, found in one linear pass; checkListed, through `check`.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { checkBody, MAX_BODY_BYTES, MAX_ITEMS_OPENING_CONTAINERS, MAX_NESTING } from '../../src/content/limits.ts';
+import {
+  checkBody,
+  MAX_BODY_BYTES,
+  MAX_ITEMS_OPENING_CONTAINERS,
+  MAX_LISTED_PROFESSIONALS,
+  MAX_NESTING,
+} from '../../src/content/limits.ts';
 import { formatProblem, formatProblemIn } from '../../src/errors.ts';
+import { linesOf } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
+import { fixture, projectWith } from '../helpers/fixtures.ts';
 
 const lines = (body: string, start = 5) => checkBody('content/x.md', body, start).map(formatProblem);
 
@@ -95,5 +105,43 @@ describe('checkBody', () => {
     expect(lines('x'.repeat(MAX_BODY_BYTES + 1))).toEqual([
       `content/x.md:5: body: is 256 kB; a page body may be at most 256 kB (about 40,000 words); split it into several pages`,
     ]);
+  });
+});
+
+describe('listed professionals', () => {
+  /** The minimal fixture's one professional, plus `more` copies, `order` 2 upwards; those in `unlisted` say `listed: false`. */
+  async function projectListing(more: number, unlisted: number[] = []) {
+    const rossi = await readFile(`${fixture('minimal')}/content/professionals/rossi.md`, 'utf8');
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= more; i++) {
+      const listed = unlisted.includes(i) ? 'listed: false\n' : '';
+      files[`content/professionals/p${i}.md`] = rossi.replace('order: 1\n', `order: ${i + 1}\n${listed}`);
+    }
+    return projectWith(files);
+  }
+
+  it(`refuses more than ${MAX_LISTED_PROFESSIONALS} through check, at the first one too many in the menu's order, in the site's language`, async () => {
+    const { code, stderr } = await runInProcess(
+      ['check', '--lang', 'it'],
+      await projectListing(MAX_LISTED_PROFESSIONALS),
+    );
+    expect(code).toBe(1);
+    // The file's \`listed\` is left out (true): the line is where the front matter starts.
+    expect(linesOf(stderr)[0]).toBe(
+      `content/professionals/p${MAX_LISTED_PROFESSIONALS}.md:2: listed: ci sono ${MAX_LISTED_PROFESSIONALS + 1} professionisti elencati, e ognuno compare in ogni pagina (menu, piè di pagina): se ne possono elencare al massimo ${MAX_LISTED_PROFESSIONALS}. Scrivi "listed: false" in quelli che devono avere la loro pagina senza comparire negli elenchi`,
+    );
+    const english = await runInProcess(
+      ['check', '--lang', 'en'],
+      await projectListing(MAX_LISTED_PROFESSIONALS + 5, [3]),
+    );
+    expect(linesOf(english.stderr)[0]).toBe(
+      `content/professionals/p${MAX_LISTED_PROFESSIONALS + 1}.md:2: listed: ${MAX_LISTED_PROFESSIONALS + 5} professionals are listed, and each is on every page (menu, footer); at most ${MAX_LISTED_PROFESSIONALS} can be: set "listed: false" on those who keep their page without being listed`,
+    );
+  });
+
+  it('accepts the limit, and any number of professionals with pages of their own but unlisted', async () => {
+    expect((await runInProcess(['check'], await projectListing(MAX_LISTED_PROFESSIONALS - 1))).code).toBe(0);
+    const unlisted = Array.from({ length: 40 }, (_, i) => i + 1).filter((i) => i >= MAX_LISTED_PROFESSIONALS);
+    expect((await runInProcess(['check'], await projectListing(40, unlisted))).code).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 // loadContent: every content file read and parsed with positions; reading problems collected, never thrown.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent, type LoadedContent } from '../../src/content/load.ts';
-import { formatProblem } from '../../src/errors.ts';
+import { parseDocument } from 'yaml';
+import { loadContent, parseData, type LoadedContent } from '../../src/content/load.ts';
+import { formatProblem, type ContentError } from '../../src/errors.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 import type { FileMap } from '../helpers/files.ts';
 
@@ -138,6 +139,14 @@ describe('loadContent problems', () => {
     expect(messages(content)).toEqual(['content/site.yaml:4: YAML: Tabs are not allowed as indentation']);
   });
 
+  it("reports front matter nested thousands deep at its line in the site's words, not the engine's stack overflow", async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const content = await load({ 'content/contatti.md': `---\ntitle: Contatti\nnote: ${deep}\n---\nTesto\n` });
+    expect(messages(content)).toEqual([
+      'content/contatti.md:3: YAML: lists or fields nested inside one another far too deeply for a content file: no page uses more than a few levels; remove the extra [ or {',
+    ]);
+  });
+
   it('reports a key given twice', async () => {
     const content = await load({
       'content/professionals/rossi.md': '---\nname: Maria Rossi\nrole: Psicologa\nname: Maria\n---\n',
@@ -181,4 +190,99 @@ describe('loadContent problems', () => {
       'content/privacy.md',
     ]);
   });
+});
+
+describe('parseData: js-yaml first, yaml where it declines', () => {
+  // Each a front matter whose reading by the two libraries could differ: numbers of YAML 1.1, keys
+  // that are not text, aliases, block scalars, flow collections, every mistake the report explains.
+  const CASES = [
+    ...[
+      '1',
+      '012',
+      '0o17',
+      '0x1F',
+      '-0x1F',
+      '1_000',
+      '1:30',
+      '0b101',
+      '+1',
+      '-0',
+      '1e3',
+      '1.',
+      '.5',
+      '.inf',
+      '-.Inf',
+      '.NaN',
+    ],
+    ...['12345678901234567890', 'yes', 'no', 'on', 'True', 'TRUE', 'tRue', '~', 'null', 'Null', '', '""', '2012-02-30'],
+    ...[
+      '2024-01-01T10:00:00Z',
+      '<<',
+      '=',
+      '[1, 2',
+      '{b: 1',
+      '@x',
+      '`x',
+      '%x',
+      '"x" y',
+      '"x',
+      'b: c',
+      '- b',
+      'x #c',
+      'x#c',
+    ],
+    ...['!!str 1', '!foo x', '!!int "3"', '[a, b, ]', '{b, c}', '{b: }', '[x: y]', '{x: y: z}', 'x:y', '-', '?', '---'],
+    ...[
+      '|\n  uno\n  due\n',
+      '>\n  uno\n  due\n\n  tre\n',
+      '|-\n  x\n',
+      '|+\n  x\n\n',
+      '|2\n   x\n',
+      '>-\n  a\n   b\n  c\n',
+    ],
+    ...['uno\n  due\n\n  tre', '"uno\\ndue \\u00e8 \\x41"', "'it''s'", '"a\n  b"', "'a\n\n  b'", '\u00a0x', '😀'],
+  ].map((value) => `a: ${value}`);
+  const DOCUMENTS = [
+    ...CASES,
+    ...[
+      'null: x',
+      '~: x',
+      '"null": x',
+      'true: x',
+      '1: x',
+      '0x10: x',
+      '1.5: x',
+      '? a\n: b',
+      '? [a, b]\n: c',
+      '[a, b]: c',
+    ],
+    ...['<<: {b: 1}', '__proto__: {x: 1}', 'a: 1\na: 2', '\ta: 1', 'a:\n\t- x', 'a: &x 1\nb: *x', 'a: x\n b: y'],
+    ...[
+      '%YAML 1.2\n---\na: 1',
+      '---\na: 1\n---\nb: 2',
+      '',
+      '# only a comment',
+      'just text',
+      '- a\n- b',
+      '...',
+      'a: 1\n...\n',
+    ],
+    ...['title: Ansia: come riconoscerla', `${'k'.repeat(1100)}: v`, `a: ${'x'.repeat(2000)}`, '  a: 1', '- - - a'],
+  ];
+
+  it.each(DOCUMENTS.map((text) => [JSON.stringify(text).slice(0, 60), text]))(
+    '%s: the data and problems yaml alone gives',
+    (_name, text) => {
+      const alone = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+      const problems: ContentError[] = [];
+      const parsed = parseData('x.yaml', text, problems);
+      if (alone.errors.length > 0) {
+        expect(parsed).toBeUndefined();
+        expect(problems.length).toBeGreaterThan(0);
+      } else {
+        expect(problems).toEqual([]);
+        expect(parsed?.data).toStrictEqual(alone.toJS({ maxAliasCount: 100 }));
+      }
+    },
+  );
 });

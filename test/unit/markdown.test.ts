@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderMarkdown, renderMarkdownBodies } from '../../src/model/markdown.ts';
+import { makeUnifiedRenderer, renderMarkdownBodies } from '../../src/model/markdown.ts';
+
+/** One body's HTML, by the build's pipeline, without the cache. */
+const renderMarkdown = async (markdown: string) => (await makeUnifiedRenderer())(markdown);
 import { tempDir } from '../helpers/files.ts';
 
 describe('renderMarkdown', () => {

@@ -1,5 +1,5 @@
 // checkOutputFolder: which folders a build may replace; recoverOutput: a swap cut short is undone.
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,19 +82,17 @@ describe('checkOutputFolder', () => {
 });
 
 describe('recoverOutput', () => {
-  it('puts back the previous site a killed swap left aside, or else the finished new one, and never a partial one', async () => {
+  it('puts back the previous site a killed swap left aside, never a staging folder', async () => {
     const dir = await tempDir();
     const out = path.join(dir, 'dist');
     const pid = await deadPid();
-    // Only a staging folder without the mark (killed while writing): nothing to recover.
-    await mkdir(path.join(dir, `dist.tmp-${pid}`));
+    // Only a staging folder, complete or not: nothing to recover (the next build writes a new one).
+    await mkdir(path.join(dir, `dist.tmp-${pid}`, OUTPUT_MARK), { recursive: true });
     expect(await recoverOutput(out)).toBe(false);
-    // Marked (complete) staging, no previous site: the new site goes in.
-    await mkdir(path.join(dir, `dist.tmp-${pid}`, OUTPUT_MARK));
-    await writeFile(path.join(dir, `dist.tmp-${pid}`, 'index.html'), 'new');
+    await mkdir(path.join(dir, `dist.old-${pid}`));
+    await writeFile(path.join(dir, `dist.old-${pid}`, 'index.html'), 'old');
     expect(await recoverOutput(out)).toBe(true);
-    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('new');
-    expect(await readdir(dir)).toEqual(['dist']);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('old');
   });
 });
 

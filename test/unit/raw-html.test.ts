@@ -4,11 +4,11 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
-import { loadRenderer, makeUnifiedRenderer } from '../../src/model/markdown-render.ts';
+import { makeUnifiedRenderer } from '../../src/model/markdown-render.ts';
 import { needsReparse } from '../../src/model/raw-html.ts';
 
 // The build's own pipeline, and the same with rehype-raw on every tree.
-const whereNeeded = await loadRenderer();
+const whereNeeded = await makeUnifiedRenderer();
 const always = await makeUnifiedRenderer(rehypeRaw);
 const toHast = unified().use(remarkParse).use(remarkRehype, { allowDangerousHtml: true }).freeze();
 const tree = (markdown: string) => toHast.runSync(toHast.parse(markdown)) as Parameters<typeof needsReparse>[0];

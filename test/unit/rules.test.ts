@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as rules from '../../src/compliance/rules.ts';
 import type { ComplianceInput } from '../../src/compliance/rules.ts';
 import type { Route, SiteModel } from '../../src/model/site-model.ts';
-import type { Page } from '../../src/render/render-pages.ts';
+import { pageOf, type Page } from '../../src/render/render-pages.ts';
 import type { FileMap } from '../helpers/files.ts';
 import { fixture, projectWith } from '../helpers/fixtures.ts';
 import { inEnglish, statuses } from '../helpers/findings.ts';
@@ -43,7 +43,7 @@ function pagesOf(
   site: SiteModel,
   render: (route: Route) => string = (route) => html({ form: route.kind === 'home' ? FORM : '' }),
 ): Page[] {
-  return site.routes.map((route) => ({ route, html: render(route) }));
+  return site.routes.map((route) => pageOf(route, Buffer.from(render(route))));
 }
 
 async function input(files: FileMap = {}, render?: (route: Route) => string): Promise<ComplianceInput> {

@@ -5,7 +5,9 @@ import { loadContent } from '../../src/content/load.ts';
 import { validateContent } from '../../src/content/validate.ts';
 import { renderMarkdownBodies } from '../../src/model/markdown.ts';
 import { buildModel, markdownBodies, type SiteModel } from '../../src/model/site-model.ts';
+import { resolveOptions } from '../../src/options.ts';
 import { RESERVED_SLUGS } from '../../src/routes.ts';
+import { WatchCache } from '../../src/watch/build-cache.ts';
 import { tempDir, type FileMap } from '../helpers/files.ts';
 import { projectWith } from '../helpers/fixtures.ts';
 import { modelOf } from '../helpers/site-model.ts';
@@ -163,13 +165,16 @@ describe('RESERVED_SLUGS', () => {
   });
 });
 
-describe('buildModel run again on the same entries (what a watch save does)', () => {
+describe('buildModel run again on the same entries with the memo watch lends (what a watch save does)', () => {
   it('hands back the same objects for unchanged people and services, and new ones where their name, position or HTML changed', async () => {
     const project = await projectWith({ 'content/services/02-altro.md': service('Altro') });
     const { entries } = validateContent(await loadContent(path.join(project, 'content'), project));
     const markdown = await renderMarkdownBodies(markdownBodies(entries!), await tempDir());
-    const first = buildModel(entries!, markdown);
-    const again = buildModel(entries!, markdown);
+    const { memo } = new WatchCache(resolveOptions({}, project));
+    const first = buildModel(entries!, markdown, memo);
+    // Without a memo (build, check) nothing is kept: every object is made afresh.
+    expect(buildModel(entries!, markdown).services[0]).not.toBe(first.services[0]);
+    const again = buildModel(entries!, markdown, memo);
     expect(again.services).toHaveLength(2);
     again.services.forEach((item, index) => expect(item).toBe(first.services[index]));
     expect(again.professionals[0]).toBe(first.professionals[0]);
@@ -178,7 +183,7 @@ describe('buildModel run again on the same entries (what a watch save does)', ()
     // A body rendered to other HTML (a save to its Markdown), and a service moved: those two are made again.
     const [one, two] = entries!.services;
     const edited = new Map(markdown).set(one!.body, '<p>Nuovo testo.</p>');
-    const moved = buildModel({ ...entries!, services: [one!, { ...two!, position: 7 }] }, edited);
+    const moved = buildModel({ ...entries!, services: [one!, { ...two!, position: 7 }] }, edited, memo);
     expect(moved.services.map((item) => [item.slug, item.position, item.descriptionHtml])).toEqual([
       [first.services[0]!.slug, first.services[0]!.position, '<p>Nuovo testo.</p>'],
       [first.services[1]!.slug, 7, first.services[1]!.descriptionHtml],
@@ -193,6 +198,7 @@ describe('buildModel run again on the same entries (what a watch save does)', ()
         professionals: [{ ...entries!.professionals[0]!, slug: 'bianchi', file: 'content/professionals/bianchi.md' }],
       },
       markdown,
+      memo,
     );
     expect(renamed.professionals[0]).toMatchObject({
       slug: 'bianchi',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuildSuccess } from '../../src/build.ts';
 import type { Route } from '../../src/model/site-model.ts';
 import { formatSummary } from '../../src/cli/summary.ts';
+import { pageOf } from '../../src/render/render-pages.ts';
 
 function route(path: string | null, file: string): Route {
   return {
@@ -22,7 +23,7 @@ function result(
   assets: Record<string, number>,
   imagesEncoded = 0,
 ): Omit<BuildSuccess, 'model'> {
-  const rendered = pages.map(([path, file, size]) => ({ route: route(path, file), html: 'x'.repeat(size) }));
+  const rendered = pages.map(([path, file, size]) => pageOf(route(path, file), Buffer.from('x'.repeat(size))));
   const files = new Map<string, Uint8Array>();
   for (const page of rendered) files.set(page.route.file, Buffer.from(page.html));
   for (const [file, size] of Object.entries(assets)) files.set(file, new Uint8Array(size));

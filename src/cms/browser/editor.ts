@@ -3,6 +3,7 @@ import { entryRefusals, type Upload } from '../entry-check.ts';
 import { numericFieldsByCollection } from '../numeric-fields.ts';
 import { formatOf, fromMarkdown, fromYaml, KINDS, toMarkdown, toYaml } from './file-format.ts';
 import { previewHtml, type PreviewSite } from './preview.ts';
+import { watchPublication } from './publication.ts';
 import { sveltia, type ImmutableMap, type PreviewProps } from './sveltia.ts';
 
 const script = document.currentScript as HTMLScriptElement;
@@ -56,6 +57,7 @@ document.addEventListener('DOMContentLoaded', () => {
     },
   });
   void CMS.init();
+  watchPublication(script.dataset['site'] ?? '', document.querySelector<HTMLLinkElement>('[rel=cms-config-url]')!.href);
 });
 
 /** The collections and files with a page of their own, by the names Sveltia looks templates up by. */

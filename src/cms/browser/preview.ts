@@ -5,7 +5,7 @@ import { pages } from '../../../templates/pages/index.ts';
 import { rebaseMarkdown } from '../../base-path.ts';
 import type { EntryKind } from '../../content/load.ts';
 import { SCHEMAS, type Entries } from '../../content/validate.ts';
-import { renderMarkdown } from '../../model/markdown-render.ts';
+import { makeUnifiedRenderer } from '../../model/markdown-render.ts';
 import { buildModel, markdownBodies, type Route } from '../../model/site-model.ts';
 import type { AssetManifest, ImageAsset } from '../../render/page-props.ts';
 import { entryRefusals, kindOf } from '../entry-check.ts';
@@ -47,7 +47,8 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
   if (!parsed.success || refusals.length > 0) return refusalsHtml(refusals);
   const entries = withEntry(site.entries, kind, file, parsed.data, typeof body === 'string' ? body : '');
   const bodies = markdownBodies(entries);
-  const markdown = new Map(await Promise.all(bodies.map(async (text) => [text, await renderMarkdown(text)] as const)));
+  const render = await makeUnifiedRenderer();
+  const markdown = new Map(bodies.map((text) => [text, render(text)] as const));
   const model = buildModel(entries, rebaseMarkdown(markdown, site.base));
   const route = routeOf(model.routes, kind, file);
   const assets = { ...site.assets, images: await withUploads(site.assets.images, parsed.data, picked, props.getAsset) };

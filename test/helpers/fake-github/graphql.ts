@@ -15,8 +15,8 @@ import type { PullRequest, RepositoryState } from './state.ts';
 /**
  * GitHub's names and shapes, cut down to the fields Sveltia 0.221 asks for (its
  * `backends/git/github/*.js`); a query for anything else fails validation, as it would against a
- * GitHub schema without it, and is recorded in `unhandled`. Deployment statuses, checks and commit
- * statuses exist but are empty: no host reports builds here.
+ * GitHub schema without it, and is recorded in `unhandled`. Commit statuses and checks are those a
+ * test posted as the host (REST), one check suite per run; deployments are empty.
  */
 const SCHEMA = buildSchema(`
   scalar GitObjectID
@@ -605,13 +605,38 @@ class CommitNode {
     return oid ? { oid, path, name: path.split('/').at(-1) } : null;
   }
   status() {
-    return null;
+    const contexts = this.state.latestStatuses(this.oid);
+    return contexts.length
+      ? {
+          contexts: contexts.map(({ context, state, target_url, description }) => ({
+            context,
+            state: state.toUpperCase(),
+            targetUrl: target_url,
+            description,
+          })),
+        }
+      : null;
   }
   deployments() {
     return { nodes: [] };
   }
   checkSuites() {
-    return { nodes: [] };
+    const runs = this.state.checkRuns.get(this.oid) ?? [];
+    return {
+      nodes: runs.map(({ name, status, conclusion, details_url, output }) => ({
+        checkRuns: {
+          nodes: [
+            {
+              name,
+              status: status.toUpperCase(),
+              conclusion: conclusion?.toUpperCase() ?? null,
+              detailsUrl: details_url,
+              summary: output?.summary ?? null,
+            },
+          ],
+        },
+      })),
+    };
   }
 }
 

@@ -1,5 +1,5 @@
 // The fake GitHub's REST API: the routes Sveltia CMS's github backend calls (the user, access, trees and blobs, branches, pull requests, their labels and merge), answered from the Git repository.
-import type { PullRequest, RepositoryState } from './state.ts';
+import type { CheckRun, CommitStatus, PullRequest, RepositoryState } from './state.ts';
 
 export interface RestAnswer {
   status: number;
@@ -52,6 +52,11 @@ const ROUTES: [string, RegExp, Handler][] = [
   ],
   ['PATCH', /^R\/issues\/(\d+)$/, setLabels],
   ['POST', /^R\/issues\/(\d+)\/labels$/, addLabels],
+  // What a host reports on a commit, and what the editor reads back of the branch it publishes.
+  ['POST', /^R\/statuses\/([0-9a-f]{40})$/, postStatus],
+  ['POST', /^R\/check-runs$/, postCheckRun],
+  ['GET', /^R\/commits\/(.+)\/status$/, combinedStatus],
+  ['GET', /^R\/commits\/(.+)\/check-runs$/, listCheckRuns],
   // «Pubblica Modifiche» without a deploy hook: a repository_dispatch event for a GitHub Actions workflow to pick up.
   [
     'POST',
@@ -62,6 +67,52 @@ const ROUTES: [string, RegExp, Handler][] = [
     },
   ],
 ];
+
+function postStatus(state: RepositoryState, request: RestRequest, [sha]: string[]): RestAnswer {
+  const { context = 'default', ...status } = request.body as Omit<CommitStatus, 'context'> & { context?: string };
+  state.statuses.set(sha!, [...(state.statuses.get(sha!) ?? []), { ...status, context }]);
+  return json(201, { ...status, context });
+}
+
+function postCheckRun(state: RepositoryState, request: RestRequest): RestAnswer {
+  const body = request.body as Omit<CheckRun, 'id'>;
+  const run = { ...body, id: 1 + [...state.checkRuns.values()].flat().length, status: body.status ?? 'queued' };
+  state.checkRuns.set(run.head_sha, [...(state.checkRuns.get(run.head_sha) ?? []), run]);
+  return json(201, checkRunJson(state, run));
+}
+
+const checkRunJson = (state: RepositoryState, run: CheckRun) => ({
+  ...run,
+  conclusion: run.conclusion ?? null,
+  html_url: `${state.origin}/${state.nameWithOwner}/runs/${run.id}`,
+  output: { title: run.output?.title ?? null, summary: run.output?.summary ?? null },
+});
+
+/** A branch name or a commit's sha, as GitHub takes either in `/commits/{ref}/…`. */
+async function commitOf(state: RepositoryState, ref: string): Promise<string | undefined> {
+  const name = decodeURIComponent(ref);
+  return (await state.store.branchHead(name)) ?? (await state.store.resolve(`${name}^{commit}`));
+}
+
+async function combinedStatus(state: RepositoryState, _request: RestRequest, [ref]: string[]): Promise<RestAnswer> {
+  const sha = await commitOf(state, ref!);
+  if (!sha) return unprocessable(`No commit found for SHA: ${ref}`);
+  const statuses = state.latestStatuses(sha);
+  // GitHub's own rule, with its quirk: no status at all is "pending".
+  const combined = statuses.some(({ state }) => state === 'failure' || state === 'error')
+    ? 'failure'
+    : statuses.length && statuses.every(({ state }) => state === 'success')
+      ? 'success'
+      : 'pending';
+  return json(200, { state: combined, sha, total_count: statuses.length, statuses });
+}
+
+async function listCheckRuns(state: RepositoryState, _request: RestRequest, [ref]: string[]): Promise<RestAnswer> {
+  const sha = await commitOf(state, ref!);
+  if (!sha) return unprocessable(`No commit found for SHA: ${ref}`);
+  const runs = (state.checkRuns.get(sha) ?? []).map((run) => checkRunJson(state, run)).reverse();
+  return json(200, { total_count: runs.length, check_runs: runs });
+}
 
 /** Answers one REST request; undefined when no route matches (the caller records it as unhandled). */
 export async function answerRest(state: RepositoryState, request: RestRequest): Promise<RestAnswer | undefined> {

@@ -27,6 +27,25 @@ export interface PullRequest {
   updatedAt: string;
 }
 
+/** A commit status as a host posts it (REST names). */
+export interface CommitStatus {
+  state: 'pending' | 'success' | 'failure' | 'error';
+  context: string;
+  description?: string;
+  target_url?: string;
+}
+
+/** A check run as a host's app posts it (REST names). */
+export interface CheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion?: string;
+  details_url?: string;
+  output?: { title?: string; summary?: string };
+}
+
 export class RepositoryState {
   readonly pulls: PullRequest[] = [];
   /** Every API request as `METHOD path`, a GraphQL one as `graphql query repository{ref,object}` (operation, fields), in order. */
@@ -35,6 +54,9 @@ export class RepositoryState {
   readonly unhandled: string[] = [];
   /** The `event_type` of every repository_dispatch (Sveltia's «Pubblica Modifiche» without a deploy hook). */
   readonly dispatches: string[] = [];
+  /** What a host reported on each commit (`POST /statuses/{sha}`, `POST /check-runs`), newest last: the publication's state. */
+  readonly statuses = new Map<string, CommitStatus[]>();
+  readonly checkRuns = new Map<string, CheckRun[]>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -86,6 +108,12 @@ export class RepositoryState {
     };
     this.pulls.push(pull);
     return pull;
+  }
+
+  /** A commit's statuses as GitHub answers them: the latest of each context. */
+  latestStatuses(sha: string): CommitStatus[] {
+    const all = this.statuses.get(sha) ?? [];
+    return all.filter((status, index) => !all.slice(index + 1).some((later) => later.context === status.context));
   }
 
   touch(pull: PullRequest): void {
