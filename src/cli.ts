@@ -76,7 +76,11 @@ function createProgram(): Command {
     .action(
       refusalsInLanguage(
         async (
-          flags: Pick<Options, 'content' | 'out' | 'quiet'> & { force?: boolean; lang?: Language } & Precompress,
+          flags: Pick<Options, 'content' | 'out' | 'quiet'> & {
+            force?: boolean;
+            lang?: Language;
+            precompress?: boolean;
+          },
         ) => {
           const options = resolveOptions(flags);
           const guard = outputGuard(options, flags.force);
@@ -343,8 +347,6 @@ async function checkReportsOf(options: ResolvedOptions, reports: SiteReports, la
  * in the site's language. Either may come before the content is read, so `language:` of site.yaml is
  * looked up only when there is one to say.
  */
-type Precompress = { precompress?: boolean }; // undefined: neither flag, site.yaml's `host` decides
-
 function refusalsInLanguage<Flags extends { content?: string; out?: string; lang?: Language }>(
   action: (flags: Flags) => Promise<void>,
 ): (flags: Flags) => Promise<void> {

@@ -22,7 +22,8 @@ import { cmsFields, type CmsField } from './fields.ts';
  * name of the project folder she is asked to pick.
  */
 export type CmsBackend =
-  { name: 'github'; repo: string; branch: string; [option: string]: unknown } | { name: 'local'; folder: string };
+  | { name: 'github'; repo: string; branch: string; base_url?: string; auth_methods?: ('oauth' | 'token')[] }
+  | { name: 'local'; folder: string };
 
 /**
  * The Markdown body of a content file (not a schema field: the text below the front matter), with a

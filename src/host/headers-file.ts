@@ -1,6 +1,7 @@
 // Reads a `_headers` file (Netlify / Cloudflare Pages format) so `preview` and `watch` answer with the headers the host would send.
 import { HEADERS_FILE } from './headers.ts';
 import { HOST_FILES } from './redirects.ts';
+import { sitePath } from '../base-path.ts';
 import { pathOfFile } from '../routes.ts';
 import type { ServeOptions, SiteFiles } from '../serve/server.ts';
 
@@ -35,7 +36,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
  * would see it (under the base path); a header set by several rules gets their values joined with a comma, as the hosts do.
  */
 export function headersFor(rules: readonly HeaderRule[], file: string, base = '/'): Record<string, string> {
-  const url = `${base}${pathOfFile(file).slice(1)}`;
+  const url = sitePath(base, pathOfFile(file));
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.pattern.test(url)) continue;
@@ -51,8 +52,11 @@ export function headersFor(rules: readonly HeaderRule[], file: string, base = '/
  */
 export async function asStaticHost(files: SiteFiles, base = '/'): Promise<Pick<ServeOptions, 'files' | 'headers'>> {
   const source = await files.read(HEADERS_FILE);
-  const at = () => base;
-  return withHeadersFile(files, () => source, at);
+  return withHeadersFile(
+    files,
+    () => source,
+    () => base,
+  );
 }
 
 /**
