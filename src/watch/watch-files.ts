@@ -1,9 +1,9 @@
 // chokidar without editor leftovers, with a second look at saves that came too soon and with folders replaced under the same name: reports every path whose bytes may have changed.
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, realpathSync, statSync, watch as fsWatch, type Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { watch } from 'chokidar';
+import { watch, type FSWatcher } from 'chokidar';
 import { MAX_FILE_BYTES } from '../content/limits.ts';
 
 /** A running watch over some folders. */
@@ -38,7 +38,8 @@ export async function watchFiles(
   const ignored = (file: string, info?: Stats): boolean =>
     !roots.includes(file) &&
     (isEditorLeftover(path.basename(file)) || (info !== undefined && isLinkLoop(file, info, roots)));
-  const watcher = watch(roots, { ignoreInitial: true, ignored });
+  /** One chokidar per root, so a root replaced is watched anew from scratch (its sub-folders' watches are the old ones'). */
+  const watchers = new Map<string, FSWatcher>();
   /**
    * Stat signature of each file when it was last reported, taken at once, before any build can read
    * it: what a build reads is that or newer. A later signature means a save the build may have missed.
@@ -50,6 +51,7 @@ export async function watchFiles(
   /** The look at each replaced folder in progress: events for one folder are handled in order. */
   const looks = new Map<string, Promise<void>>();
   let closed = false;
+  let started = false;
 
   // chokidar drops events that come within its throttle windows (a second save, a formatter, a removal
   // just after a save): a file is looked at again after each report, and reported once more if it
@@ -94,43 +96,68 @@ export async function watchFiles(
    * does a link re-pointed at a folder holding the same names). A new identity behind a known name tells.
    */
   const lookAgain = async (folder: string): Promise<void> => {
+    const root = roots.find((candidate) => folder === candidate || folder.startsWith(candidate + path.sep)) ?? folder;
     const before = identities.get(folder);
     const now = await identity(folder);
-    // Gone (chokidar reports it) or still the same folder.
-    if (before === undefined || now === undefined || now === before || closed) return;
+    // Gone or added below a root: chokidar reports it. A root gone, back or re-pointed it does not
+    // follow: it is watched anew.
+    if (closed || now === before || (root !== folder && (before === undefined || now === undefined))) return;
+    const below = [...identities.keys()].filter((known) => known.startsWith(folder + path.sep));
     forget(folder);
-    watcher.unwatch(folder);
-    watcher.add(folder);
+    if (root === folder) await arm(root);
+    else watchers.get(root)?.unwatch(folder).add(folder);
     await remember(folder);
-    if (!closed) changed(folder);
+    if (closed) return;
+    changed(folder);
+    // A root's folders are new too: images/ is how the photos' memo learns of it.
+    if (root === folder)
+      for (const known of new Set([...below, ...identities.keys()]))
+        if (known.startsWith(folder + path.sep)) changed(known);
   };
-
-  watcher.on('all', (event, file) => {
-    if (event === 'addDir') void remember(file).catch(failed);
-    if (event === 'unlinkDir') forget(file);
-    if (event === 'addDir' || event === 'unlinkDir') changed(file);
-    else report(file);
-  });
-  // The events fs.watch gave chokidar: a rename in a folder may have put another folder in a known one's place.
-  watcher.on('raw', (event, name, details) => {
-    const parent = (details as { watchedPath?: unknown }).watchedPath;
-    if (event !== 'rename' || typeof name !== 'string' || typeof parent !== 'string') return;
+  const renamed = (parent: string, name: unknown): void => {
+    if (typeof name !== 'string') return;
     const folder = path.join(parent, name);
-    if (!identities.has(folder)) return;
+    if (!identities.has(folder) && !roots.includes(folder)) return;
     const next = (looks.get(folder) ?? Promise.resolve()).then(() => lookAgain(folder)).catch(failed);
     looks.set(folder, next);
     void next.then(() => looks.get(folder) === next && looks.delete(folder));
-  });
-  watcher.on('error', failed);
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  };
+  /** (Re)starts the watch of `root`, resolving once chokidar has read it. */
+  const arm = async (root: string): Promise<void> => {
+    await watchers.get(root)?.close();
+    if (closed) return;
+    const watcher = watch(root, { ignoreInitial: true, ignored });
+    watchers.set(root, watcher);
+    watcher.on('all', (event, file) => {
+      if (event === 'addDir') void remember(file).catch(failed);
+      if (event === 'unlinkDir') forget(file);
+      if (event === 'addDir' || event === 'unlinkDir') changed(file);
+      else report(file);
+    });
+    // The events fs.watch gave chokidar: a rename in a folder may have put another folder in a known one's place.
+    watcher.on('raw', (event, name, details) => {
+      const parent = (details as { watchedPath?: unknown }).watchedPath;
+      if (event === 'rename' && typeof parent === 'string') renamed(parent, name);
+    });
+    watcher.on('error', failed);
+    await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  };
+  // chokidar cannot follow a root moved away and back, or a linked root re-pointed: its parent's entry can.
+  const parents = [...new Set(roots.map((root) => path.dirname(root)))].map((parent) =>
+    fsWatch(parent, (event, name) => started && event === 'rename' && renamed(parent, name)).on('error', failed),
+  );
+  await Promise.all(roots.map(arm));
   await Promise.all(roots.map((root) => remember(root)));
+  // Not before: the process's one inotify queue may still hold events from before this watch began.
+  started = true;
 
   return {
     close: async () => {
       closed = true;
-      await watcher.close();
-      for (const timer of rechecks.values()) clearTimeout(timer);
+      for (const parent of parents) parent.close();
       await Promise.all(looks.values());
+      await Promise.all([...watchers.values()].map((watcher) => watcher.close()));
+      for (const timer of rechecks.values()) clearTimeout(timer);
     },
   };
 }
