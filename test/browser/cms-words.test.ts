@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { copySampleContent, startWatch, type WatchProcess } from '../helpers/watch-process.ts';
 import { blockedRequests, reportedViolations, watchProblems } from './helpers/browser.ts';
-import { replaceImage } from './helpers/editor-steps.ts';
+import { replaceImage, waitForBackup } from './helpers/editor-steps.ts';
 import { fillFolder, readFolder, stubFolderPicker } from './helpers/local-folder.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 
@@ -196,6 +196,26 @@ describe('the web editor in her words', () => {
     expect(text).not.toContain('obbligatorio');
     await shot(page, 'photo-in-use-1280');
     await dialog.getByRole('button', { name: 'Annulla' }).click();
+  });
+
+  // Issue 31: reopening an entry she left unsaved met «Ripristina Bozza», with no word on which answer is safe.
+  it('says what «Ripristina» and «Scarta» do with a change left unsaved, and «Scarta» keeps the entry as saved', async () => {
+    let page = await openEditor('/collections/professionals/entries/giulia-marchetti', PHONE);
+    const saved = await field(page, 'Qualifica').inputValue();
+    // Typed, as she does: Sveltia backs up only an entry touched by a real key or click.
+    await field(page, 'Qualifica').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(', modifica lasciata a metà');
+    await waitForBackup(page, 'giulia-marchetti');
+    page = await openEditor('/collections/professionals/entries/giulia-marchetti', PHONE);
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Modifiche non salvate' });
+    await dialog.waitFor();
+    const text = (await dialog.innerText()).replace(/[\u2068\u2069]/g, '');
+    expect(text).toContain('«Scarta» le dimentica e apre la voce com’è salvata');
+    expect(text).toContain('Se non ricordi che cosa avevi cambiato, scegli «Scarta»: il sito resta com’è.');
+    await shot(page, 'unsaved-changes-390');
+    await dialog.getByRole('button', { name: 'Scarta' }).click();
+    await expect(field(page, 'Qualifica').inputValue()).resolves.toBe(saved);
   });
 
   // Issue 31: a new service was named 99-…
