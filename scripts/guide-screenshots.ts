@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser } from '../test/browser/helpers/browser.ts';
-import { replaceImageAndSave, writeHeicPhoto } from '../test/browser/helpers/editor-steps.ts';
+import { replaceImage } from '../test/browser/helpers/editor-steps.ts';
 import { fillFolder, stubFolderPicker } from '../test/browser/helpers/local-folder.ts';
 import { startFakeOAuthClient } from '../test/helpers/fake-github/oauth.ts';
 import { startFakeGitHub } from '../test/helpers/fake-github/server.ts';
@@ -97,14 +97,13 @@ try {
   await page.getByText('Questo campo è obbligatorio.').first().waitFor();
   await shoot(page, 'campo-obbligatorio');
 
-  // A photo from an iPhone, refused before anything is written.
-  const heic = path.join(project, 'foto.HEIC');
-  await writeHeicPhoto(heic);
+  // A photo from an iPhone (HEIC), made WebP as it is picked.
   await open('/collections/professionals/entries/chiara-de-santis');
   await page.getByRole('textbox', { name: 'Nome e cognome', exact: true }).waitFor();
-  await replaceImageAndSave(page, heic);
-  await page.getByText('La voce non è stata salvata.').waitFor();
-  await shoot(page, 'rifiuto-heic');
+  await replaceImage(page, path.join(ROOT, 'test', 'fixtures', 'iphone-photo.heic'));
+  await page.getByText('/images/iphone-photo.webp').waitFor();
+  await previewShown();
+  await shoot(page, 'foto-heic');
 
   await open('/assets');
   await page.getByRole('checkbox', { name: /giulia-marchetti\.jpg/ }).click();

@@ -17,6 +17,15 @@ const WANTED: Record<string, string[]> = {
   immutable: ['dist/immutable.es.js', 'LICENSE'],
   turndown: ['lib/turndown.browser.es.js', 'LICENSE'],
   exifr: ['dist/lite.esm.mjs', 'LICENSE'],
+  // Decodes an iPhone's HEIC photo, which config.yml has Sveltia turn into WebP as it is picked.
+  '@discourse/heic': [
+    'index.js',
+    'decode.js',
+    'utils.js',
+    'codec/dec/heic_dec.js',
+    'codec/dec/heic_dec.wasm',
+    'LICENSE',
+  ],
 };
 
 const manifestPath = path.join(VENDOR, VENDOR_MANIFEST);
@@ -30,8 +39,11 @@ try {
   const sveltia = await vendor('@sveltia/cms', version);
   manifest['@sveltia/cms'] = sveltia.entry;
   for (const name of Object.keys(WANTED).filter((name) => name !== '@sveltia/cms')) {
-    // Sveltia asks the CDN for the version its range names, without the ^ (src/cms/sveltia-package.ts).
-    const range = sveltia.dependencies[name];
+    // Sveltia asks the CDN for the version its range names, without the ^ (src/cms/sveltia-package.ts):
+    // the range in its package.json, or (for the HEIC decoder, which its package.json leaves out) in
+    // the copy of its package.json built into the bundle.
+    const bundle = await readFile(path.join(VENDOR, '@sveltia', 'cms', 'dist', 'sveltia-cms.js'), 'utf8');
+    const range = sveltia.dependencies[name] ?? bundle.split(`"${name}":\``)[1]?.split('`')[0];
     if (!range) throw new Error(`@sveltia/cms@${version} no longer depends on ${name}: update WANTED`);
     manifest[name] = (await vendor(name, range.replace(/^\D/, ''))).entry;
   }

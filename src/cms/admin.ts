@@ -59,7 +59,9 @@ export async function adminFiles(inputs: AdminInputs): Promise<Map<string, Uint8
   files.set(ADMIN_PAGE, Buffer.from(adminPage(inputs.site, inputs.preview.assets.stylesheet, inputs.localEditor)));
   files.set(
     `${ADMIN_DIR}/config.yml`,
-    Buffer.from(renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root))),
+    Buffer.from(
+      renderCmsConfig(cmsConfig(inputs.backend, inputs.contentDir, inputs.root, inputs.preview.entries.services)),
+    ),
   );
   const folder = `${basePath(inputs.site.url)}${ADMIN_DIR}`;
   const [sveltia, script, strings] = await Promise.all([

@@ -51,13 +51,15 @@ function bodyField(kind: EntryKind, hint = 'Il testo della pagina; una riga vuot
 const HEADING_BUTTONS = ['heading-two', 'heading-three'];
 
 /**
- * A new service's file name: the editor names files from the entry's fields, and the loader wants a
- * `<nn>-` prefix, so new services get 99 (last, unless «Riordina» gives them an `order`).
+ * A new service's file-name prefix: the editor names files from the entry's fields, and the loader
+ * wants `<nn>-`, so a new service gets the number after the last service's (it comes last).
  */
-export const NEW_SERVICE_PREFIX = '99';
+export function newServicePrefix(services: readonly { position: number; data: { order?: number } }[]): string {
+  return String(Math.max(0, ...services.map(({ position, data }) => data.order ?? position)) + 1).padStart(2, '0');
+}
 
-/** The largest photo the editor uploads (the site makes its own smaller copies of it). */
-export const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
+/** The largest photo the editor uploads, 12 MB as its dialog says it (the site makes its own smaller copies). */
+export const MAX_UPLOAD_BYTES = 12_000_000;
 
 /** The backend named by site.yaml (`cms`), or undefined when the site has no online editor. */
 export function siteBackend(site: SiteConfig): CmsBackend | undefined {
@@ -71,7 +73,12 @@ export function siteBackend(site: SiteConfig): CmsBackend | undefined {
  * The whole config.yml as an object. Paths are relative to `root`, the folder that is the Git
  * repository: the content folder usually sits right inside it.
  */
-export function cmsConfig(backend: CmsBackend, contentDir: string, root: string): Record<string, unknown> {
+export function cmsConfig(
+  backend: CmsBackend,
+  contentDir: string,
+  root: string,
+  services: Parameters<typeof newServicePrefix>[0] = [],
+): Record<string, unknown> {
   const content = path.relative(root, contentDir).split(path.sep).join('/') || '.';
   const file = (name: string) => `${content === '.' ? '' : `${content}/`}${name}`;
   const page = (name: string, label: string, kind: EntryKind, fields: CmsField[]) => ({
@@ -94,6 +101,8 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
           // A photo straight from a phone is 3–8 MB; one far beyond that is refused at upload, with
           // Sveltia's own message (reduce it, or pick another file), before it reaches the repository.
           max_file_size: MAX_UPLOAD_BYTES,
+          // An iPhone's HEIC photo, which browsers cannot show, becomes WebP as she picks it (its decoder is vendored).
+          transformations: { heic: { format: 'webp', quality: 90 } },
           // "Foto Maria (1).JPG" becomes foto-maria-1.jpg: the build refuses spaces and other characters in image names.
           slugify_filename: true,
         },
@@ -117,7 +126,7 @@ export function cmsConfig(backend: CmsBackend, contentDir: string, root: string)
         format: formatOf('service'),
         create: true,
         identifier_field: 'title',
-        slug: `${NEW_SERVICE_PREFIX}-{{slug}}`,
+        slug: `${newServicePrefix(services)}-{{slug}}`,
         summary: '{{title}}',
         // She moves the services with «Riordina» (drag and drop): Sveltia numbers their `order` fields 1, 2, 3…
         reorder: true,

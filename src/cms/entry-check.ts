@@ -5,7 +5,7 @@ import { MAX_IMAGE_PIXELS } from '../content/limits.ts';
 import type { EntryKind, RawEntry } from '../content/load.ts';
 import { entryProblems, SCHEMAS } from '../content/validate.ts';
 import type { ContentError } from '../errors.ts';
-import { render } from '../messages/text.ts';
+import { render, say } from '../messages/text.ts';
 import { imageProblems } from '../refusals.ts';
 import { contentForm, withoutEmpty } from './browser/file-format.ts';
 import { metaOf } from './fields.ts';
@@ -40,8 +40,8 @@ const PAGES: Record<string, EntryKind> = {
 const REFUSED_WARNINGS = new Set(['headingTooHigh', 'strikethrough']);
 
 /**
- * Why the build would refuse the entry, one Italian line per problem naming the field by its label
- * ("Data (timeline, voce 1, date): serve una data…"); empty when it may be saved. Images it names are
+ * Why the build would refuse the entry, one line per problem naming the field by its labels in the
+ * form, in the editor's words ("Percorso professionale › voce 1 › Data: serve una data…"); empty when it may be saved. Images it names are
  * taken as present (Sveltia picks them from the media folder, and refuses to delete one in use); new
  * uploads are checked for what the build checks in the file itself (its size in pixels).
  */
@@ -75,7 +75,7 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
   for (const upload of uploads) {
     const { width, height } = upload;
     if (width !== undefined && height !== undefined && width * height > MAX_IMAGE_PIXELS) {
-      lines.push(render(imageProblems.tooManyPixels(upload.image, width, height, MAX_IMAGE_PIXELS), 'it'));
+      lines.push(render(imageProblems.tooManyPixels(upload.image, width, height, MAX_IMAGE_PIXELS), 'editor'));
     }
   }
   return lines;
@@ -87,25 +87,35 @@ export function kindOf(candidate: Pick<Candidate, 'collection' | 'path'>): Entry
   return KINDS[candidate.collection];
 }
 
-/** `Data (timeline, voce 1, date): serve una data…`: the field's label, then the build's own words. */
-function describe(kind: EntryKind, problem: ContentError): string {
-  const label = problem.field === 'body' ? 'Testo' : labelOf(SCHEMAS[kind], problem.field);
-  const { field: where, message } = problem.in('it');
-  return `${label ? `${label} (${where})` : where}: ${message}`;
+/**
+ * A note when the portrait is a landscape photo (a screen capture): the page draws it 4:5
+ * (`.profile__photo`, templates/styles/pages.css), cropped to its middle. No other place has one shape.
+ */
+export function shapeNotes(candidate: Candidate, sizes: ReadonlyMap<string, Partial<Upload>>): string[] {
+  const photo = (contentForm(candidate.data) as { photo?: { image?: string } }).photo?.image ?? '';
+  const { width = 0, height = 0 } = (kindOf(candidate) === 'professional' && sizes.get(photo)) || {};
+  if (width <= height) return [];
+  return [`Ritratto › Foto: ${render(say('portraitShape', { size: `${width}×${height}` }), 'editor')}`];
 }
 
-/** The Italian label of a field path such as `timeline[0].date`, from the schemas' `.meta()`. */
-function labelOf(schema: z.ZodType, field: string): string | undefined {
+/** `Percorso professionale › voce 1 › Data: serve una data…`: where the field is in the form, then the build's words as the editor says them. */
+function describe(kind: EntryKind, problem: ContentError): string {
+  const where = problem.field === 'body' ? 'Testo' : (labelsOf(SCHEMAS[kind], problem.field) ?? problem.in('it').field);
+  return `${where}: ${render(problem.text, 'editor')}`;
+}
+
+/** The labels along a field path such as `timeline[0].date` (`Percorso professionale › voce 1 › Data`), from the schemas' `.meta()`. */
+function labelsOf(schema: z.ZodType, field: string): string | undefined {
   let current: z.ZodType | undefined = schema;
-  let label: string | undefined;
-  for (const part of field.replace(/\[\d+\]/g, '').split('.')) {
-    const shape = objectShape(current);
-    current = shape?.[part];
-    if (!current) return label;
-    label = metaOf(current).label ?? label;
-    current = elementOf(current);
+  const labels: string[] = [];
+  for (const part of field.split(/\.|(?=\[)/)) {
+    const item = /^\[(\d+)\]$/.exec(part)?.[1];
+    current = item ? current && elementOf(current) : objectShape(current)?.[part];
+    const label = item ? render(say('item', { position: Number(item) + 1 }), 'it') : current && metaOf(current).label;
+    if (!label) return undefined;
+    labels.push(label);
   }
-  return label;
+  return labels.join(' › ');
 }
 
 function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {

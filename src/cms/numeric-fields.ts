@@ -1,4 +1,4 @@
-// Which fields take a number or a word: the editor's text box hands over digits as text, saved as the number (used in the browser by src/cms/browser/editor.ts).
+// Which fields take a number or a word: the editor's text box hands over digits as text, saved as the number (used in the browser by src/cms/browser/editor.ts and preview.ts).
 import {
   contactsSchema,
   homeSchema,
@@ -19,4 +19,16 @@ export function numericFieldsByCollection(): Record<string, string[]> {
     settings: numericTextFields(siteSchema),
   };
   return Object.fromEntries(Object.entries(found).filter(([, fields]) => fields.length > 0));
+}
+
+const numeric = numericFieldsByCollection();
+
+/** Makes the digits typed where a number or a word goes (50 or "caso per caso") the number, as saved; the fields changed. */
+export function typedNumbers(collection: string, data: Record<string, unknown>): string[] {
+  return (numeric[collection] ?? []).filter((name) => {
+    const value = data[name];
+    if (typeof value !== 'string' || !/^\d+$/.test(value.trim())) return false;
+    data[name] = Number(value);
+    return true;
+  });
 }

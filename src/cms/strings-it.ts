@@ -62,8 +62,8 @@ export const ITALIAN_STRINGS = {
     'Verrà tolta anche dalle {$count} voci che la usano.',
   ),
   cannot_delete_referenced_assets: count(
-    'Questa immagine non si può eliminare: la usano i campi qui sotto, che senza di essa non sarebbero più validi. Prima cambia l’immagine in quelle voci.',
-    'Queste immagini non si possono eliminare: le usano i campi qui sotto, che senza di esse non sarebbero più validi. Prima cambia le immagini in quelle voci.',
+    'Questa immagine non si può eliminare: la usa la pagina qui sotto, nel campo indicato. Prima metti un’altra immagine in quel campo e salva, poi eliminala.',
+    'Queste immagini non si possono eliminare: le usano le pagine qui sotto, nei campi indicati. Prima metti altre immagini in quei campi e salva, poi eliminale.',
   ),
   deleting_referenced_entries_note: count(
     'Verrà tolta anche dall’altra voce che la richiama.',
@@ -113,6 +113,21 @@ export const ITALIAN_STRINGS = {
     no_subfolders: 'Questa cartella non ha sottocartelle.',
   },
   status: { deploying: 'In pubblicazione' },
+  // Worded by us: what a photo over the limit means for her, and that the field keeps its photo
+  // (src/cms/sveltia-package.ts mends the field's emptying).
+  warning_oversized_files: count(
+    'Questa foto supera {$size}, il massimo che l’area di redazione carica: il campo tiene la foto di prima. Riducila (per esempio esportandola di nuovo in JPEG a qualità media) o scegline un’altra.',
+    'Queste foto superano {$size}, il massimo che l’area di redazione carica: i campi tengono le foto di prima. Riducile (per esempio esportandole di nuovo in JPEG a qualità media) o scegline altre.',
+  ),
+  // A change left unsaved, kept by the browser: say what each answer does, and which is safe.
+  restore_backup_title: 'Modifiche non salvate',
+  restore_backup_description:
+    'Questa voce ha modifiche che non hai salvato ({$datetime}), tenute da parte dal browser. «Ripristina» le rimette nei campi, e poi vanno salvate; «Scarta» le dimentica e apre la voce com’è salvata. Se non ricordi che cosa avevi cambiato, scegli «Scarta»: il sito resta com’è.',
+  // The site has one language: no "_default" read aloud in the names of the panes and their menu.
+  edit_x_locale: 'Modifica del contenuto',
+  preview_x_locale: 'Anteprima del contenuto',
+  show_content_options_x_locale: 'Mostra le opzioni del contenuto',
+  content_options_x_locale: 'Opzioni del contenuto',
   // Worded by us: Sveltia's "try again later" misleads when our checks refused the entry (the reasons follow it).
   saving_entry: { error: { description: 'La voce non è stata salvata.' } },
   workflow: {

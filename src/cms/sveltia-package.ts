@@ -5,10 +5,10 @@ import path from 'node:path';
 
 /**
  * What src/cms/vendor/ holds: the few files /admin serves from Sveltia's npm tarball and from the
- * three helper modules it loads, copied by `npm run vendor-sveltia` (scripts/vendor-sveltia.ts), each
+ * four helper modules it loads, copied by `npm run vendor-sveltia` (scripts/vendor-sveltia.ts), each
  * package's tarball integrity as the registry gave it and each file's sha256. Vendored, not installed:
  * the package and its declared dependencies are about 90 MB of node_modules (source maps, Shiki
- * grammars, the map widget, svgo) for these 2.5 MB (docs/web-editor.md).
+ * grammars, the map widget, svgo) for these 3.7 MB (docs/web-editor.md).
  */
 export const VENDOR_MANIFEST = 'vendor.json';
 export interface VendoredPackage {
@@ -51,8 +51,9 @@ export async function sveltiaItalian(packageRoot: string): Promise<string> {
  */
 function rewrites(folder: string): { from: string; to: string; times: number }[] {
   return [
-    // Helper modules it imports on demand (`https://unpkg.com/<name>@<version>/<file>`).
-    { from: '`https://unpkg.com/${e}`', to: `\`${folder}/vendor/\${e}\``, times: 1 },
+    // Helper modules it imports on demand (`https://unpkg.com/<name>@<version>/<file>`), by a full
+    // address: the HEIC decoder is imported from a blob: worker, against which a path resolves to nothing.
+    { from: '`https://unpkg.com/${e}`', to: `\`\${location.origin}${folder}/vendor/\${e}\``, times: 1 },
     // Its translations (`…/@sveltia/cms@<version>/locales/it.json`).
     { from: '`${iP}@${rP}/locales`', to: `\`${folder}/locales\``, times: 1 },
     // Its own files on the CDN: the fall-back address of its chunks, served here anyway.
@@ -69,18 +70,16 @@ function rewrites(folder: string): { from: string; to: string; times: number }[]
     { from: 'ZR.isLocalHost=', to: 'ZR.isLocalHost=!!document.querySelector(`[data-local-editing]`)&&(', times: 1 },
     { from: '.test(e),ZR.isLocalBackendSupported', to: '.test(e)),ZR.isLocalBackendSupported', times: 1 },
     { from: 'R(i).auth_methods?.includes(', to: '(R(l)?[]:R(i).auth_methods)?.includes(', times: 2 },
+    // Its slips. A photo refused as too large reads as the empty name '', which `??` took for a
+    // chosen photo, emptying the field; with `||` the field keeps the photo it had.
+    { from: 'o=i.flatMap(({value:e})=>e??[])', to: 'o=i.flatMap(({value:e})=>e||[])', times: 1 },
+    // A photo in use, refused deletion, is listed by page and field, each followed by the error the
+    // field would then have ("Questo campo è obbligatorio."), which reads as if the page were wrong now.
+    { from: 'U(c,`: ${e??``}`)},[()=>R(t).messages', to: 'U(c,``)},[()=>R(t).messages', times: 1 },
+    // Its page's viewport forbids zooming (axe: meta-viewport), which a phone's reader may need.
+    { from: '`initial-scale=1`,`maximum-scale=1`,', to: '`initial-scale=1`,', times: 1 },
   ];
 }
-
-/** The modules Sveltia imports from the CDN that the editor uses -> their file, served as `vendor/<name>@<version>/<file>`. */
-const VENDOR_FILES: Record<string, string> = {
-  // Entries handed to our preview templates and event listeners are Immutable maps.
-  immutable: 'dist/immutable.es.js',
-  // Pasting HTML into the rich-text box turns it into Markdown.
-  turndown: 'lib/turndown.browser.es.js',
-  // Reads a photo's orientation and size.
-  exifr: 'dist/lite.esm.mjs',
-};
 
 /**
  * The fonts, as Sveltia's stylesheet names them under the CDN's folder -> our copy in src/cms/fonts: the
@@ -122,9 +121,12 @@ async function readSveltiaFiles(packageRoot: string, folder: string): Promise<Ma
   files.set('sveltia-cms.js', Buffer.from(bundle));
   // React DOM, which preview templates need, is a chunk Sveltia loads from beside its own script.
   files.set('chunks/react-dom.js', await read('@sveltia/cms', 'dist/chunks/react-dom.js'));
-  for (const [name, file] of Object.entries(VENDOR_FILES)) {
-    // Vendored at the version Sveltia's package.json names, which is the one it asks for (without the range's ^).
-    files.set(`vendor/${name}@${manifest[name]?.version}/${file}`, await read(name, file));
+  // The modules it imports from the CDN (scripts/vendor-sveltia.ts says which and why), at the version
+  // it asks for, which is the one vendored; not their licences.
+  for (const [name, { version, files: vendoredFiles }] of Object.entries(manifest)) {
+    if (name === '@sveltia/cms') continue;
+    for (const file of Object.keys(vendoredFiles).filter((file) => !file.startsWith('LICENSE')))
+      files.set(`vendor/${name}@${version}/${file}`, await read(name, file));
   }
   for (const [served, file] of Object.entries(FONT_FILES)) {
     files.set(`fonts/${served}`, await readFile(path.join(packageRoot, 'src', 'cms', 'fonts', file)));

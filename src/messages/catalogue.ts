@@ -8,13 +8,20 @@
 //    `new OutputRefused(say(…))`); whatever prints it renders it in the reader's language.
 // 3. A value that needs translating too (a kind of value, a folder's name) is itself a `say(…)` of a
 //    fragment below; names, paths, sizes and quoted content are plain strings.
+// 4. `editor`: the Italian the web editor shows instead, where she meets a photo she picked and a field
+//    by its label, not files and keys; the same `{name}`s or fewer (src/cms/entry-check.ts).
 // Never compose a message's English anywhere else, and never read a message's English back.
 
-/** One message: its English and its Italian. */
+/** One message: its English and its Italian, and the web editor's Italian where it differs. */
 export interface Message {
   readonly en: string;
   readonly it: string;
+  readonly editor?: string;
 }
+
+/** Photos as the editor meets them, picked on her phone or computer: the editor converts a HEIC it can read. */
+const EDITOR_HEIC =
+  'la foto "{image}" è in formato HEIC (quello dell’iPhone), che il sito non può mostrare: caricala di nuovo con «Sostituisci l’immagine», e l’area di redazione la converte da sola. Se non ci riesce, prendila in JPEG: sull’iPhone, Impostazioni › Fotocamera › Formati › «Più compatibile» fa salvare in JPEG le foto da lì in poi; sul Mac, aprila in Anteprima e usa File › Esporta › JPEG';
 
 /** Every message and every piece of one, by code. */
 export const CATALOGUE = {
@@ -61,7 +68,8 @@ export const CATALOGUE = {
   expected: { en: 'expected {what}', it: 'serve {what}' },
   expectedGot: { en: 'expected {expected}, got {got}', it: 'serve {expected}, invece c’è {got}' },
   // A check's own message followed by the value found.
-  gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}' },
+  // The editor shows the value in its field.
+  gotValue: { en: '{message}, got {got}', it: '{message}; c’è {got}', editor: '{message}' },
   // A number's bounds and a text's exact length, as zod words them in English (src/content/validate.ts).
   numberAbove: { en: 'Too small: expected number to be >{limit}', it: 'serve un numero maggiore di {limit}' },
   numberAtLeast: { en: 'Too small: expected number to be >={limit}', it: 'serve un numero da {limit} in su' },
@@ -101,7 +109,7 @@ export const CATALOGUE = {
     en: '"{slug}" is a built-in route of the site ({routes}); rename the file',
     it: '"{slug}" è già un indirizzo del sito ({routes}): rinomina il file',
   },
-  mustNotBeEmpty: { en: 'must not be empty', it: 'non può essere vuoto' },
+  mustNotBeEmpty: { en: 'must not be empty', it: 'non può essere vuoto', editor: 'è vuoto: scrivi qualcosa' },
   vatCheckDigit: {
     en: 'the check digit (the last one) does not match the other ten, so a digit is probably mistyped; copy the partita IVA again from its VAT registration',
     it: 'l’ultima cifra (di controllo) non corrisponde alle altre dieci, quindi probabilmente una cifra è sbagliata: ricopia la partita IVA dal certificato di attribuzione',
@@ -217,10 +225,12 @@ export const CATALOGUE = {
   heicName: {
     en: '"{image}" is a HEIC photo (what iPhones save), which browsers cannot show; convert it to JPEG (on a Mac: open it in Preview, File > Export, Format JPEG; on Windows: open it in Photos, "Save as" JPEG; on the iPhone, Settings > Camera > Formats > Most Compatible makes future photos JPEG), put the .jpg in content/images/ and write "{jpeg}"',
     it: '"{image}" è una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG (su Mac: aprila in Anteprima, File > Esporta, Formato JPEG; su Windows: aprila in Foto, "Salva con nome" JPEG; sull’iPhone, Impostazioni > Fotocamera > Formati > Più compatibile fa salvare in JPEG le prossime foto), metti il .jpg in content/images/ e scrivi "{jpeg}"',
+    editor: EDITOR_HEIC,
   },
   heicContent: {
     en: '"{image}" is a HEIC photo (what iPhones save) under another name, which browsers cannot show; convert it to JPEG (on a Mac: Preview, File > Export, JPEG; on Windows: Photos, "Save as" JPEG) and put the .jpg in its place',
     it: '"{image}" è in realtà una foto HEIC (il formato degli iPhone), che i browser non sanno mostrare: convertila in JPEG (su Mac: Anteprima, File > Esporta, JPEG; su Windows: Foto, "Salva con nome" JPEG) e metti il .jpg al suo posto',
+    editor: EDITOR_HEIC,
   },
   imageSpaces: {
     en: '"{image}" has a space in its name, which would break the image\'s address; rename the file in content/images/ to "{name}" and write "{fixed}"',
@@ -253,6 +263,13 @@ export const CATALOGUE = {
   imageTooManyPixels: {
     en: '"{image}" is {size} pixels ({megapixels} megapixels), more than the {limit} megapixels brochure decodes; the site shows images at most 2400 pixels wide, so resize it to that width',
     it: '"{image}" misura {size} pixel ({megapixels} megapixel), più dei {limit} megapixel che brochure legge; il sito mostra le immagini larghe al massimo 2400 pixel, quindi ridimensionala a quella larghezza',
+    editor:
+      'la foto "{image}" misura {size} pixel ({megapixels} megapixel), più dei {limit} megapixel che il sito accetta: rimpiccioliscila a 2400 pixel di larghezza (la misura più grande che il sito mostra) e caricala di nuovo con «Sostituisci l’immagine»',
+  },
+  // The web editor's note over the preview when the portrait is a landscape photo (src/cms/entry-check.ts).
+  portraitShape: {
+    en: 'the photo is landscape ({size} pixels), but the portrait on the page is upright (4:5): only its middle will show; pick an upright photo, or crop it',
+    it: 'la foto è orizzontale ({size} pixel), ma il ritratto nella pagina è verticale (4:5): se ne vedrà solo la parte centrale; scegli una foto verticale, o ritagliala',
   },
   imageDamaged: {
     en: '"{image}" is damaged or incomplete ({reason}); open it in an image editor and export it again as JPEG or PNG, or copy it again if the copy was cut short',

@@ -1,9 +1,11 @@
 // Messages as data, a catalogue code with its values, rendered in a language only where they are printed.
-import { CATALOGUE } from './catalogue.ts';
+import { CATALOGUE, type Message } from './catalogue.ts';
 
 /** The languages of messages. */
 export const LANGUAGES = ['it', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Who reads a message: a report in a language, or the web editor (its own Italian where the catalogue has one). */
+export type Reader = Language | 'editor';
 
 /** A message of the catalogue, by its code. */
 export type Code = keyof typeof CATALOGUE;
@@ -38,21 +40,24 @@ export function say<C extends Code>(code: C, ...[params]: keyof Params<C> extend
 }
 
 /** A message, or any value in one, in `language`. */
-export function render(value: Param, language: Language): string {
+export function render(value: Param, language: Reader): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if ('oneOf' in value) return joined(value.oneOf, 'or', language);
   if ('allOf' in value) return joined(value.allOf, 'and', language);
   if ('list' in value) return value.list.map((item) => render(item, language)).join(value.separator ?? ', ');
   const params: Record<string, Param> = value.params;
-  return CATALOGUE[value.code][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const message: Message = CATALOGUE[value.code];
+  const text = language === 'editor' ? (message.editor ?? message.it) : message[language];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? render(params[name]!, language) : whole,
   );
 }
 
 /** `a, b or c` (`a, b and c`); `something else` for none. */
-function joined(params: readonly Param[], last: 'or' | 'and', language: Language): string {
-  const items = params.map((item) => render(item, language));
+function joined(params: readonly Param[], last: 'or' | 'and', reader: Reader): string {
+  const items = params.map((item) => render(item, reader));
+  const language = reader === 'editor' ? 'it' : reader;
   if (items.length <= 1) return items[0] ?? CATALOGUE.somethingElse[language];
   return `${items.slice(0, -1).join(', ')}${CATALOGUE[last][language]}${items.at(-1)}`;
 }

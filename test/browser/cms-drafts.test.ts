@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { startGitHostedSite, type GitHostedSite } from '../helpers/git-hosted-site.ts';
 import { blockedRequests, reportedViolations } from './helpers/browser.ts';
-import { replaceImage } from './helpers/editor-steps.ts';
+import { replaceImage, waitForBackup } from './helpers/editor-steps.ts';
 import { connectBrowser } from './helpers/shared-browser.ts';
 import { waiting } from '../helpers/eventually.ts';
 
@@ -433,38 +433,3 @@ describe('drafts in the online editor (GitHub, editorial workflow)', { timeout: 
     expect(pageErrors).toEqual([]);
   });
 });
-
-/**
- * Waits until Sveltia has backed up the entry she is typing in (IndexedDB, half a second after the
- * last key). A save within that half second leaves the backup behind it, and the next opening of
- * the entry asks «Ripristina Bozza»: a Sveltia race, not what this test is about.
- */
-async function waitForBackup(page: Page, slug: string): Promise<void> {
-  await eventually('the draft backup', () =>
-    page.evaluate(
-      ([database, key]) =>
-        new Promise<true | undefined>((resolve) => {
-          const open = indexedDB.open(database);
-          open.onerror = () => resolve(undefined);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('draft-backups')) {
-              db.close();
-              resolve(undefined);
-              return;
-            }
-            const get = db.transaction('draft-backups').objectStore('draft-backups').getAllKeys();
-            get.onsuccess = () => {
-              db.close();
-              resolve(get.result.some((found) => Array.isArray(found) && found[1] === key) ? true : undefined);
-            };
-            get.onerror = () => {
-              db.close();
-              resolve(undefined);
-            };
-          };
-        }),
-      [`github:${REPO}`, slug] as const,
-    ),
-  );
-}

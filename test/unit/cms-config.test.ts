@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cmsConfig, NEW_SERVICE_PREFIX, siteBackend } from '../../src/cms/config.ts';
+import { cmsConfig, newServicePrefix, siteBackend } from '../../src/cms/config.ts';
 import { numericFieldsByCollection } from '../../src/cms/numeric-fields.ts';
 import { cmsField, metaOf, type CmsField } from '../../src/cms/fields.ts';
 import {
@@ -112,9 +112,30 @@ describe('cmsConfig', () => {
   });
 
   it('names a new service with the <nn>- prefix the loader requires, and a professional by name', () => {
-    expect(collection('services').slug).toBe(`${NEW_SERVICE_PREFIX}-{{slug}}`);
-    expect(`${NEW_SERVICE_PREFIX}-mindfulness.md`).toMatch(/^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.(?:md|markdown)$/);
+    expect(collection('services').slug).toBe('01-{{slug}}');
+    expect('01-mindfulness.md').toMatch(/^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.(?:md|markdown)$/);
     expect(collection('professionals').slug).toBe('{{slug}}');
+  });
+
+  // Issue 31: a new service was named 99-…, whatever the services there were.
+  it('numbers a new service after the last one, by its order or else its prefix', () => {
+    const services = (positions: [number, number?][]) =>
+      positions.map(([position, order]) => ({ position, data: order === undefined ? {} : { order } }));
+    const slug = (list: ReturnType<typeof services>) =>
+      (
+        cmsConfig({ name: 'github', repo: 'studio-pss/sito', branch: 'main' }, '/repo/content', '/repo', list)
+          .collections as { name: string; slug?: string }[]
+      ).find(({ name }) => name === 'services')!.slug;
+    expect(slug(services([[1], [2], [9]]))).toBe('10-{{slug}}');
+    expect(
+      slug(
+        services([
+          [1, 12],
+          [2, 3],
+        ]),
+      ),
+    ).toBe('13-{{slug}}');
+    expect(newServicePrefix([])).toBe('01');
   });
 
   it('picks the widget by type', () => {

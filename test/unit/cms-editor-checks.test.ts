@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entryRefusals } from '../../src/cms/entry-check.ts';
+import { entryRefusals, shapeNotes } from '../../src/cms/entry-check.ts';
 import { fromMarkdown, fromYaml, toMarkdown, toYaml } from '../../src/cms/browser/file-format.ts';
 import { bodyMarkupProblems } from '../../src/content/body-markup.ts';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -34,14 +34,9 @@ describe('entryRefusals', () => {
     expect(entryRefusals(entry({}))).toEqual([]);
   });
 
-  it('refuses what the build refuses, naming the field by its label, in the build’s Italian', () => {
-    expect(entryRefusals(entry({ photo: { image: 'images/foto.heic', alt: '' } }))).toEqual([
-      expect.stringMatching(
-        /^Foto \(photo, image\): "images\/foto\.heic" è una foto HEIC \(il formato degli iPhone\), che i browser non sanno mostrare: convertila in JPEG/,
-      ),
-    ]);
+  it('refuses what the build refuses, naming the field by its labels in the form, in the editor’s Italian', () => {
     expect(entryRefusals(entry({ timeline: [{ date: 'marzo 2024', title: 'Laurea', type: 'study' }] }))).toEqual([
-      'Data (timeline, voce 1, date): serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "marzo 2024"',
+      'Percorso professionale › voce 1 › Data: serve una data scritta come AAAA, AAAA-MM o AAAA-MM-GG (per esempio 2019-03), invece c’è "marzo 2024"',
     ]);
     expect(
       entryRefusals({
@@ -49,8 +44,23 @@ describe('entryRefusals', () => {
         path: 'content/services/99-nuovo.md',
         data: { title: 'Nuovo', duration: '50 minuti' },
       }),
-    ).toEqual(['Durata (duration): serve un numero o "caso per caso", invece c’è "50 minuti"']);
-    expect(entryRefusals(entry({ vat: '01234567890' }))[0]).toMatch(/^Partita IVA \(vat\): l’ultima cifra/);
+    ).toEqual(['Durata: serve un numero o "caso per caso", invece c’è "50 minuti"']);
+    expect(entryRefusals(entry({ vat: '01234567890' }))[0]).toMatch(/^Partita IVA: l’ultima cifra/);
+  });
+
+  // Issue 31: the editor spoke of files and keys («Foto (photo, image): … metti il .jpg in
+  // content/images/ e scrivi "images/img_1234.jpg"», «Titolo (title): non può essere vuoto; c'è ""»).
+  it('speaks of her photo and her fields, not of files and keys, where check keeps the file-level words', () => {
+    const [heic] = entryRefusals(entry({ photo: { image: '/images/img_1234.heic', alt: '' } }));
+    expect(heic).toMatch(/^Ritratto › Foto: la foto "images\/img_1234\.heic" è in formato HEIC \(quello dell’iPhone\)/);
+    expect(heic).toContain('caricala di nuovo con «Sostituisci l’immagine»');
+    expect(heic).toContain('Impostazioni › Fotocamera › Formati › «Più compatibile»');
+    expect(heic).not.toMatch(/content\/images|scrivi "/);
+    const service = { collection: 'services', path: 'content/services/02-x.md' };
+    expect(entryRefusals({ ...service, data: { title: ' ' } })).toEqual(['Titolo: è vuoto: scrivi qualcosa']);
+    expect(entryRefusals(entry({ timeline: [{ date: '2019', title: '', type: 'study' }] }))).toEqual([
+      'Percorso professionale › voce 1 › Titolo: è vuoto: scrivi qualcosa',
+    ]);
   });
 
   it('refuses a body with a heading above the page’s own and with strikethrough, which the page would not show as meant', () => {
@@ -60,16 +70,38 @@ describe('entryRefusals', () => {
       data: { title: 'X', body: '## Prezzi\n\nPrima ~~80 euro~~ ora 60.\n\n### Dettagli' },
     });
     expect(refusals).toEqual([
-      'Testo (body): un titolo di livello 2 ("## …") starebbe alla pari dei titoli della pagina: in questo testo i titoli partono dal livello 3 ("### …"); scegli quel livello',
-      'Testo (body): il testo barrato ("~~testo~~") il sito non lo mostra: le tilde comparirebbero così come sono scritte; toglile, oppure scrivi a parole che cosa è cambiato',
+      'Testo: un titolo di livello 2 ("## …") starebbe alla pari dei titoli della pagina: in questo testo i titoli partono dal livello 3 ("### …"); scegli quel livello',
+      'Testo: il testo barrato ("~~testo~~") il sito non lo mostra: le tilde comparirebbero così come sono scritte; toglile, oppure scrivi a parole che cosa è cambiato',
     ]);
   });
 
   it('refuses an upload with more pixels than the build decodes', () => {
     expect(entryRefusals(entry({}), [{ image: 'images/maria.jpg', width: 12000, height: 9000 }])).toEqual([
-      '"images/maria.jpg" misura 12000×9000 pixel (108 megapixel), più dei 100 megapixel che brochure legge; il sito mostra le immagini larghe al massimo 2400 pixel, quindi ridimensionala a quella larghezza',
+      'la foto "images/maria.jpg" misura 12000×9000 pixel (108 megapixel), più dei 100 megapixel che il sito accetta: rimpiccioliscila a 2400 pixel di larghezza (la misura più grande che il sito mostra) e caricala di nuovo con «Sostituisci l’immagine»',
     ]);
     expect(entryRefusals(entry({}), [{ image: 'images/maria.jpg', width: 6000, height: 4000 }])).toEqual([]);
+  });
+
+  // Issue 31: a 1280×800 screen capture was taken as a portrait without a word.
+  it('notes a landscape photo given as the portrait, which the page crops to its middle', () => {
+    const sizes = (width: number, height: number) => new Map([['images/maria.jpg', { width, height }]]);
+    expect(shapeNotes(entry({}), sizes(1280, 800))).toEqual([
+      'Ritratto › Foto: la foto è orizzontale (1280×800 pixel), ma il ritratto nella pagina è verticale (4:5): se ne vedrà solo la parte centrale; scegli una foto verticale, o ritagliala',
+    ]);
+    // A phone's portrait (3:4), a square, or a photo of unknown size: nothing to say.
+    for (const [width, height] of [
+      [3024, 4032],
+      [800, 800],
+      [0, 0],
+    ] as const)
+      expect(shapeNotes(entry({}), sizes(width, height))).toEqual([]);
+    // Places of no one shape (the home's hero, drawn across the page at any height) have no note.
+    expect(
+      shapeNotes(
+        { collection: 'pages', path: 'content/home.md', data: { hero: { image: 'images/maria.jpg' } } },
+        sizes(1280, 800),
+      ),
+    ).toEqual([]);
   });
 
   it('accepts every file of the sample content as it is', async () => {

@@ -12,10 +12,14 @@ const manifest = JSON.parse(
 
 describe('the vendored Sveltia files', () => {
   it('are one pinned version of each package, and serve the helper modules under the versions Sveltia asks for', async () => {
-    expect(Object.keys(manifest).sort()).toEqual(['@sveltia/cms', 'exifr', 'immutable', 'turndown']);
+    expect(Object.keys(manifest).sort()).toEqual(['@discourse/heic', '@sveltia/cms', 'exifr', 'immutable', 'turndown']);
     for (const entry of Object.values(manifest)) expect(entry.integrity).toMatch(/^sha512-/);
     const files = await sveltiaFiles(ROOT, '/admin');
+    const heic = `vendor/@discourse/heic@${manifest['@discourse/heic']!.version}`;
     expect([...files.keys()].filter((file) => file.startsWith('vendor/')).sort()).toEqual([
+      ...['codec/dec/heic_dec.js', 'codec/dec/heic_dec.wasm', 'decode.js', 'index.js', 'utils.js'].map(
+        (file) => `${heic}/${file}`,
+      ),
       `vendor/exifr@${manifest.exifr!.version}/dist/lite.esm.mjs`,
       `vendor/immutable@${manifest.immutable!.version}/dist/immutable.es.js`,
       `vendor/turndown@${manifest.turndown!.version}/lib/turndown.browser.es.js`,

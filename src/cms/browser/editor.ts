@@ -1,8 +1,8 @@
 // admin/editor.js: runs before Sveltia's bundle, holds its start, then registers the previews and the checks before a save, and starts it.
 import { entryRefusals, type Upload } from '../entry-check.ts';
-import { numericFieldsByCollection } from '../numeric-fields.ts';
+import { typedNumbers } from '../numeric-fields.ts';
 import { formatOf, fromMarkdown, fromYaml, KINDS, toMarkdown, toYaml } from './file-format.ts';
-import { previewHtml, type PreviewSite } from './preview.ts';
+import { previewHtml, sizeOf, type PreviewSite } from './preview.ts';
 import { watchPublication } from './publication.ts';
 import { sveltia, type ImmutableMap, type PreviewProps } from './sveltia.ts';
 
@@ -27,22 +27,13 @@ document.addEventListener('DOMContentLoaded', () => {
         toFile: (value) => toMarkdown(kind, value),
       });
   }
-  const numeric = numericFieldsByCollection();
   CMS.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {
       const collection = String(entry.get('collection'));
       const data = plain(entry.get('data')) as Record<string, unknown>;
       let saved: ImmutableMap = entry;
-      const set = (path: (string | number)[], value: unknown) => {
-        saved = saved.setIn(['data', ...path], value);
-        setPath(data, path, value);
-      };
-      // Digits typed where a number or a word goes (50 or "caso per caso") are saved as the number.
-      for (const name of numeric[collection] ?? []) {
-        const value = data[name];
-        if (typeof value === 'string' && /^\d+$/.test(value.trim())) set([name], Number(value));
-      }
+      for (const name of typedNumbers(collection, data)) saved = saved.setIn(['data', name], data[name]);
       // The build's own checks, with its own words: a refusal throws, and Sveltia saves nothing and shows why.
       const refusals = entryRefusals(
         { collection, path: String(entry.get('path') ?? ''), data },
@@ -98,23 +89,22 @@ async function paint(node: HTMLElement, props: PreviewProps): Promise<void> {
   for (const frame of page.querySelectorAll('iframe[src]'))
     if (new URL(frame.getAttribute('src')!, location.href).origin !== location.origin) frame.removeAttribute('src');
   node.innerHTML = page.body.innerHTML;
+  // The services as a visitor finds them, closed but for the one being edited (the page's markup has
+  // every item open, arrow up, for browsers without its script, which does not run here).
+  const editing = `servizio-${(String(props.entry.get('path') ?? '') || 'nuovo').replace(/^.*\/(\d+-)?|\.md$/g, '')}-panel`;
+  for (const panel of node.querySelectorAll<HTMLElement>('.accordion__panel')) {
+    panel.style.height = panel.id === editing ? 'auto' : '0px';
+    panel.previousElementSibling?.querySelector('button')?.setAttribute('aria-expanded', String(panel.id === editing));
+  }
 }
 
-/** The pictures uploaded with the entry, with their size in pixels where the browser can decode them (not HEIC). */
+/** The pictures uploaded with the entry, with their size in pixels where the browser can decode them. */
 async function uploadsOf(entry: ImmutableMap): Promise<Upload[]> {
   const files = (plain(entry.get('mediaFiles')) ?? []) as { path?: string; file?: File }[];
   return Promise.all(
     files.map(async ({ path = '', file }) => {
-      const image = path.replace(/^.*?\bimages\//, 'images/');
-      if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml') return { image };
-      try {
-        const bitmap = await createImageBitmap(file);
-        const size = { image, width: bitmap.width, height: bitmap.height };
-        bitmap.close();
-        return size;
-      } catch {
-        return { image };
-      }
+      const size = file?.type.startsWith('image/') && file.type !== 'image/svg+xml' ? await sizeOf(file) : {};
+      return { image: path.replace(/^.*?\bimages\//, 'images/'), ...size };
     }),
   );
 }
@@ -135,10 +125,4 @@ function plain(value: unknown): unknown {
   return typeof value === 'object' && value !== null && typeof (value as Partial<ImmutableMap>).toJS === 'function'
     ? (value as ImmutableMap).toJS()
     : value;
-}
-
-function setPath(target: Record<string, unknown>, path: (string | number)[], value: unknown): void {
-  let current: Record<string | number, unknown> = target;
-  for (const key of path.slice(0, -1)) current = current[key] as Record<string | number, unknown>;
-  current[path.at(-1)!] = value;
 }

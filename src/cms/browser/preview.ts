@@ -8,8 +8,8 @@ import { SCHEMAS, type Entries } from '../../content/validate.ts';
 import { makeUnifiedRenderer } from '../../model/markdown-render.ts';
 import { buildModel, markdownBodies, type Route } from '../../model/site-model.ts';
 import type { AssetManifest, ImageAsset } from '../../render/page-props.ts';
-import { entryRefusals, kindOf } from '../entry-check.ts';
-import { numericFieldsByCollection } from '../numeric-fields.ts';
+import { entryRefusals, kindOf, shapeNotes } from '../entry-check.ts';
+import { typedNumbers } from '../numeric-fields.ts';
 import { contentForm, withoutEmpty } from './file-format.ts';
 import type { ImmutableMap, PreviewProps } from './sveltia.ts';
 
@@ -20,13 +20,11 @@ export interface PreviewSite {
   base: string;
 }
 
-const numeric = numericFieldsByCollection();
-
 /**
  * The page's HTML for the entry as she is writing it: the entry replaces its file among the last
  * build's entries, every body goes through the site's Markdown pipeline, `buildModel` makes the
  * model and the route's own template renders it, as `renderPage` does. While a field the build needs
- * is missing or wrong, the reasons instead.
+ * is missing or wrong, the reasons instead; a photo the page would crop to its middle, a note above it.
  */
 export async function previewHtml(site: PreviewSite, props: PreviewProps): Promise<string> {
   const collection = String(props.entry.get('collection'));
@@ -34,17 +32,14 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
   // A photo just picked is a blob: URL until the save names its file: the schema sees a name, the page the picture.
   const picked = new Map<string, string>();
   const raw = withPickedNames((props.entry.get('data') as ImmutableMap).toJS(), picked) as Record<string, unknown>;
-  // Digits typed where a number or a word goes are a number, as the save makes them (editor.ts).
-  for (const name of numeric[collection] ?? []) {
-    const value = raw[name];
-    if (typeof value === 'string' && /^\d+$/.test(value.trim())) raw[name] = Number(value);
-  }
+  typedNumbers(collection, raw);
   const kind = kindOf({ collection, path: file });
   if (!kind) return '';
   const refusals = entryRefusals({ collection, path: file, data: raw });
   const { body = '', ...fields } = contentForm(withoutEmpty(SCHEMAS[kind], raw)) as Record<string, unknown>;
   const parsed = SCHEMAS[kind].safeParse(fields);
-  if (!parsed.success || refusals.length > 0) return refusalsHtml(refusals);
+  if (!parsed.success || refusals.length > 0)
+    return listHtml('L’anteprima della pagina apparirà quando la voce sarà completa:', refusals);
   const entries = withEntry(site.entries, kind, file, parsed.data, typeof body === 'string' ? body : '');
   const bodies = markdownBodies(entries);
   const render = await makeUnifiedRenderer();
@@ -52,7 +47,9 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
   const model = buildModel(entries, rebaseMarkdown(markdown, site.base));
   const route = routeOf(model.routes, kind, file);
   const assets = { ...site.assets, images: await withUploads(site.assets.images, parsed.data, picked, props.getAsset) };
-  return renderToStaticMarkup(createElement(pages[route.kind], { model, route, assets }));
+  const page = renderToStaticMarkup(createElement(pages[route.kind], { model, route, assets }));
+  const notes = shapeNotes({ collection, path: file, data: raw }, new Map(Object.entries(assets.images)));
+  return notes.length === 0 ? page : page.replace(/<body[^>]*>/, (body) => `${body}${listHtml('Attenzione:', notes)}`);
 }
 
 /** The last build's entries with this one in its file's place (or added, when new). */
@@ -156,7 +153,7 @@ function withPickedNames(value: unknown, picked: Map<string, string>): unknown {
 }
 
 /** A picture's size in pixels, for the <img> the page gives it; 0 where the browser cannot decode it. */
-async function sizeOf(file: Blob | undefined): Promise<{ width: number; height: number }> {
+export async function sizeOf(file: Blob | undefined): Promise<{ width: number; height: number }> {
   try {
     const bitmap = await createImageBitmap(file!);
     const size = { width: bitmap.width, height: bitmap.height };
@@ -174,8 +171,8 @@ function imagesIn(value: unknown): string[] {
   return [];
 }
 
-function refusalsHtml(refusals: string[]): string {
+function listHtml(title: string, lines: string[]): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const items = refusals.map((line) => `<li>${escape(line)}</li>`).join('');
-  return `<div class="container section"><p>L’anteprima della pagina apparirà quando la voce sarà completa:</p><ul>${items}</ul></div>`;
+  const items = lines.map((line) => `<li>${escape(line)}</li>`).join('');
+  return `<div class="container section" role="note"><p>${title}</p><ul>${items}</ul></div>`;
 }

@@ -1,0 +1,1 @@
+export { default as decode } from './decode.js';
