@@ -100,8 +100,9 @@ export async function watchFiles(
     const before = identities.get(folder);
     const now = await identity(folder);
     // Gone or added below a root: chokidar reports it. A root gone, back or re-pointed it does not
-    // follow: it is watched anew.
-    if (closed || now === before || (root !== folder && (before === undefined || now === undefined))) return;
+    // follow: it is watched anew, even when back as the same folder, since chokidar may have read it
+    // while it was away and dropped what it held (CI met a save in content/ itself unseen after that).
+    if (closed || (root !== folder && (now === before || before === undefined || now === undefined))) return;
     const below = [...identities.keys()].filter((known) => known.startsWith(folder + path.sep));
     forget(folder);
     if (root === folder) await arm(root);
