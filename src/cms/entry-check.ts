@@ -48,17 +48,13 @@ const REFUSED_WARNINGS = new Set(['headingTooHigh', 'strikethrough']);
 export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] = []): string[] {
   const kind = kindOf(candidate);
   if (!kind) return [];
-  const file = candidate.path || `content/${candidate.collection}/nuovo.md`;
+  const file = entryFile(candidate);
   // What our file format writes (file-format.ts): an optional field left empty is left out.
   const { body, ...data } = contentForm(withoutEmpty(SCHEMAS[kind], candidate.data)) as Record<string, unknown>;
   const markdown = kind !== 'site';
   const text = stringify(data);
   const lineCounter = new LineCounter();
   const source = { document: parseDocument(text, { lineCounter }), lineCounter };
-  const name = file
-    .split('/')
-    .pop()!
-    .replace(/\.\w+$/, '');
   const entry: RawEntry = {
     kind,
     file,
@@ -66,8 +62,8 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
     data,
     body: markdown && typeof body === 'string' ? body : '',
     ...(markdown && { bodyLine: 1 }),
-    ...(kind === 'professional' && { slug: name }),
-    ...(kind === 'service' && { slug: name.replace(/^\d+-/, ''), position: Number(/^(\d+)-/.exec(name)?.[1] ?? 0) }),
+    ...(kind === 'professional' && { slug: fileStem(file) }),
+    ...(kind === 'service' && serviceName(file)),
   };
   const problems = entryProblems(entry);
   const refused = problems.filter((problem) => problem.severity === 'error' || REFUSED_WARNINGS.has(problem.code));
@@ -79,6 +75,22 @@ export function entryRefusals(candidate: Candidate, uploads: readonly Upload[] =
     }
   }
   return lines;
+}
+
+/** The file the entry is saved to: a new one, not yet named, as `nuovo.md` in its collection's folder. */
+export function entryFile(candidate: Pick<Candidate, 'collection' | 'path'>): string {
+  return candidate.path || `content/${candidate.collection}/nuovo.md`;
+}
+
+/** A file's name without its folder and extension: a professional's slug. */
+export function fileStem(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+}
+
+/** A service's place and slug, from its file's name as the loader reads it (`03-lutto.md`: 3 and `lutto`). */
+export function serviceName(file: string): { position: number; slug: string } {
+  const [, position = '0', slug = fileStem(file)] = /^(\d+)-(.+)$/.exec(fileStem(file)) ?? [];
+  return { position: Number(position), slug };
 }
 
 /** The kind of content file an entry of this collection and path is. */

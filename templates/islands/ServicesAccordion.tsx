@@ -22,9 +22,9 @@ interface ServicesAccordionProps {
 /** Spec §9: an open panel is its content height plus this many pixels. */
 const PANEL_EXTRA_PX = 24;
 
-// Prefixed so a service slug cannot collide with another id on the page.
+// Prefixed so a service slug cannot collide with another id on the page. The editor's preview opens the panel of the service being edited (src/cms/browser/editor.ts).
 const buttonId = (id: string) => `servizio-${id}-button`;
-const panelId = (id: string) => `servizio-${id}-panel`;
+export const panelId = (id: string) => `servizio-${id}-panel`;
 
 /**
  * The server HTML, and so the first client render, shows every panel expanded (`aria-expanded="true"`,

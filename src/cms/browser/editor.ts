@@ -1,5 +1,6 @@
 // admin/editor.js: runs before Sveltia's bundle, holds its start, then registers the previews and the checks before a save, and starts it.
-import { entryRefusals, type Upload } from '../entry-check.ts';
+import { panelId } from '../../../templates/islands/ServicesAccordion.tsx';
+import { entryFile, entryRefusals, serviceName, type Upload } from '../entry-check.ts';
 import { typedNumbers } from '../numeric-fields.ts';
 import { formatOf, fromMarkdown, fromYaml, KINDS, toMarkdown, toYaml } from './file-format.ts';
 import { previewHtml, sizeOf, type PreviewSite } from './preview.ts';
@@ -91,7 +92,8 @@ async function paint(node: HTMLElement, props: PreviewProps): Promise<void> {
   node.innerHTML = page.body.innerHTML;
   // The services as a visitor finds them, closed but for the one being edited (the page's markup has
   // every item open, arrow up, for browsers without its script, which does not run here).
-  const editing = `servizio-${(String(props.entry.get('path') ?? '') || 'nuovo').replace(/^.*\/(\d+-)?|\.md$/g, '')}-panel`;
+  const path = String(props.entry.get('path') ?? '');
+  const editing = panelId(serviceName(entryFile({ collection: 'services', path })).slug);
   for (const panel of node.querySelectorAll<HTMLElement>('.accordion__panel')) {
     panel.style.height = panel.id === editing ? 'auto' : '0px';
     panel.previousElementSibling?.querySelector('button')?.setAttribute('aria-expanded', String(panel.id === editing));

@@ -8,7 +8,7 @@ import { SCHEMAS, type Entries } from '../../content/validate.ts';
 import { makeUnifiedRenderer } from '../../model/markdown-render.ts';
 import { buildModel, markdownBodies, type Route } from '../../model/site-model.ts';
 import type { AssetManifest, ImageAsset } from '../../render/page-props.ts';
-import { entryRefusals, kindOf, shapeNotes } from '../entry-check.ts';
+import { entryFile, entryRefusals, fileStem, kindOf, serviceName, shapeNotes } from '../entry-check.ts';
 import { typedNumbers } from '../numeric-fields.ts';
 import { contentForm, withoutEmpty } from './file-format.ts';
 import type { ImmutableMap, PreviewProps } from './sveltia.ts';
@@ -28,7 +28,7 @@ export interface PreviewSite {
  */
 export async function previewHtml(site: PreviewSite, props: PreviewProps): Promise<string> {
   const collection = String(props.entry.get('collection'));
-  const file = String(props.entry.get('path') ?? '') || `content/${collection}/nuovo.md`;
+  const file = entryFile({ collection, path: String(props.entry.get('path') ?? '') });
   // A photo just picked is a blob: URL until the save names its file: the schema sees a name, the page the picture.
   const picked = new Map<string, string>();
   const raw = withPickedNames((props.entry.get('data') as ImmutableMap).toJS(), picked) as Record<string, unknown>;
@@ -54,10 +54,6 @@ export async function previewHtml(site: PreviewSite, props: PreviewProps): Promi
 
 /** The last build's entries with this one in its file's place (or added, when new). */
 function withEntry(entries: Entries, kind: EntryKind, file: string, data: unknown, body: string): Entries {
-  const name = file
-    .split('/')
-    .pop()!
-    .replace(/\.\w+$/, '');
   const replace = <T extends { file: string }>(list: T[], entry: T): T[] =>
     list.some((item) => item.file === file)
       ? list.map((item) => (item.file === file ? entry : item))
@@ -80,22 +76,19 @@ function withEntry(entries: Entries, kind: EntryKind, file: string, data: unknow
           file,
           data: data as Entries['professionals'][number]['data'],
           body,
-          slug: name,
+          slug: fileStem(file),
         }),
       };
-    case 'service': {
-      const position = Number(/^(\d+)-/.exec(name)?.[1] ?? 0);
+    case 'service':
       return {
         ...entries,
         services: replace(entries.services, {
           file,
           data: data as Entries['services'][number]['data'],
           body,
-          slug: name.replace(/^\d+-/, ''),
-          position,
+          ...serviceName(file),
         }),
       };
-    }
   }
 }
 
