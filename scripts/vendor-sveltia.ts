@@ -38,11 +38,11 @@ try {
   const manifest: VendorManifest = {};
   const sveltia = await vendor('@sveltia/cms', version);
   manifest['@sveltia/cms'] = sveltia.entry;
+  const bundle = await readFile(path.join(VENDOR, '@sveltia', 'cms', 'dist', 'sveltia-cms.js'), 'utf8');
   for (const name of Object.keys(WANTED).filter((name) => name !== '@sveltia/cms')) {
     // Sveltia asks the CDN for the version its range names, without the ^ (src/cms/sveltia-package.ts):
     // the range in its package.json, or (for the HEIC decoder, which its package.json leaves out) in
     // the copy of its package.json built into the bundle.
-    const bundle = await readFile(path.join(VENDOR, '@sveltia', 'cms', 'dist', 'sveltia-cms.js'), 'utf8');
     const range = sveltia.dependencies[name] ?? bundle.split(`"${name}":\``)[1]?.split('`')[0];
     if (!range) throw new Error(`@sveltia/cms@${version} no longer depends on ${name}: update WANTED`);
     manifest[name] = (await vendor(name, range.replace(/^\D/, ''))).entry;
