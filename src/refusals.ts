@@ -30,10 +30,11 @@ export const folderNames = {
   root: say('folderRoot'),
 };
 
-/** The first `most` of `names`, and how many more there are: the `listed` of `outputRefusals.foreignFiles`. */
+/** The first `most` of `names`, and how many more there are (one more is named: "e altri 1" is no Italian): the `listed` of `outputRefusals.foreignFiles`. */
 export function listedNames(names: readonly string[], most = 4): Param {
-  const first = names.slice(0, most).join(', ');
-  return names.length > most ? say('listedMore', { names: first, count: names.length - most }) : first;
+  const shown = names.length > most + 1 ? most : names.length;
+  const first = names.slice(0, shown).join(', ');
+  return shown < names.length ? say('listedMore', { names: first, count: names.length - shown }) : first;
 }
 
 /** Problems of a content file as a file (the `file` field of its ContentError). */

@@ -208,6 +208,9 @@ describe('reports in Italian', () => {
     expect(render(many, 'en')).toMatch(
       /^other\/ was not written by brochure \(it holds a\.jpg, b\.jpg, c\.jpg, d\.jpg, and 3 more\); /,
     );
+    // One more than shown is named rather than counted: «e altri 1» is not Italian.
+    expect(render(listedNames(['a', 'b', 'c', 'd', 'e']), 'it')).toBe('a, b, c, d, e');
+    expect(render(listedNames(['a', 'b', 'c', 'd', 'e', 'f']), 'it')).toBe('a, b, c, d e altri 2');
   });
 
   it("say a number out of bounds and a code of the wrong length in Italian, with zod's words kept in English", async () => {
