@@ -14,20 +14,13 @@ process.env.NODE_ENV ??= 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const compiled = `${root}lib/cli.cjs`;
 
-// glibc gives every thread that allocates an arena of its own and keeps in it what the thread freed:
-// after sharp's encoder threads, 100-300 MB of a build's peak that no one uses (the sample's first
-// build peaks at 324-362 MB, with one arena at 216-219 MB; XL at 789-797 MB, with one at 508-516
-// MB; the same CPU). glibc reads MALLOC_ARENA_MAX only as a process starts, so the commands that
-// encode photos start once more with it: `watch`, and a `build` with no encoded photos kept yet
-// (src/options.ts puts the cache there). execve replaces this process (same id, same terminal) at
-// the cost of one more Node start-up, about 40 ms, which a build with its photos kept does not pay.
-const command = process.argv[2];
-if (
-  process.platform === 'linux' &&
-  typeof process.execve === 'function' &&
-  process.env.MALLOC_ARENA_MAX === undefined &&
-  (command === 'watch' || (command === 'build' && !existsSync(`${root}node_modules/.cache/brochure/images`)))
-)
+// glibc keeps what sharp's encoder threads free, in one arena per thread: 100-300 MB of a build's peak
+// (docs/performance.md). It reads MALLOC_ARENA_MAX only at start, so `watch` and a `build` with no photos
+// kept yet (src/options.ts) start once more with it: execve keeps the process, for ~40 ms of start-up.
+const [command] = process.argv.slice(2);
+const encodes =
+  command === 'watch' || (command === 'build' && !existsSync(`${root}node_modules/.cache/brochure/images`));
+if (encodes && process.platform === 'linux' && process.execve && process.env.MALLOC_ARENA_MAX === undefined)
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
     ...process.env,
     MALLOC_ARENA_MAX: '1',

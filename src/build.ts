@@ -159,11 +159,11 @@ async function prepareSite(
   // The photos encode on libuv's threads while this one renders the Markdown and builds the model.
   const imageSources = checked.entries.images;
   const imageWidths = imageWidthLimits(checked.entries);
-  const imagesStage = cache.reuse('images', imagesKey(imageSources, imageWidths), () =>
-    processImages(imageSources, options.content, options.cacheDir, imageWidths),
+  const base = basePath(checked.entries.site.data.url);
+  const imagesStage = cache.reuse('images', `${base}\n${imagesKey(imageSources, imageWidths)}`, () =>
+    processImages(imageSources, options.content, options.cacheDir, imageWidths, base),
   );
   imagesStage.catch(() => undefined);
-  const base = basePath(checked.entries.site.data.url);
   const markdown = await cache.renderMarkdown(markdownBodies(checked.entries));
   const model = buildModel(checked.entries, rebaseMarkdown(markdown, base), cache.memo);
   const contentDone = performance.now();
@@ -184,7 +184,7 @@ async function prepareSite(
   const assets: AssetManifest = {
     script: sitePath(base, client.entry.path),
     stylesheet: sitePath(base, stylesheet.path),
-    images: base === '/' ? images.images : rebaseImages(images.images, base),
+    images: images.images,
   };
   const assetsDone = performance.now();
 
@@ -231,25 +231,4 @@ function everyStageRuns(options: ResolvedOptions): BuildCache {
     memo: NO_MEMO,
     renderPages: (model, assets, templates) => renderPages(model, assets, templates),
   };
-}
-
-/** Image URLs (`src`, every `srcset` entry) under the base path. */
-function rebaseImages(images: AssetManifest['images'], base: string): AssetManifest['images'] {
-  const rebaseSet = (srcset: string) =>
-    srcset &&
-    srcset
-      .split(', ')
-      .map((entry) => sitePath(base, entry))
-      .join(', ');
-  return Object.fromEntries(
-    Object.entries(images).map(([source, image]) => [
-      source,
-      {
-        ...image,
-        src: sitePath(base, image.src),
-        srcset: rebaseSet(image.srcset),
-        sources: image.sources.map((s) => ({ ...s, srcset: rebaseSet(s.srcset) })),
-      },
-    ]),
-  );
 }

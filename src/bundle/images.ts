@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sitePath } from '../base-path.ts';
 import { hash, producerKey } from '../cache-file.ts';
 import { displayPath } from '../cli/display-path.ts';
 import { ContentError, ProblemsError } from '../errors.ts';
@@ -72,9 +73,10 @@ export async function processImages(
   contentDir: string,
   cacheDir: string,
   widest: ReadonlyMap<string, number> = new Map(),
+  base = '/',
 ): Promise<ProcessedImages> {
   const prepared = await mapLimit(sources, PREPARE_CONCURRENCY, (source) =>
-    prepare(source, contentDir, cacheDir, widest.get(source) ?? FULL_WIDTH),
+    prepare(source, contentDir, cacheDir, widest.get(source) ?? FULL_WIDTH, base),
   );
   const plans = prepared.filter((item): item is Plan => 'jobs' in item);
   const progress = imageProgress(plans.reduce((sum, plan) => sum + plan.jobs.length, 0));
@@ -94,7 +96,7 @@ export async function processImages(
   const files = new Map<string, Uint8Array>();
   prepared.forEach((item, i) => {
     const { asset, outputs } =
-      'asset' in item ? item : rasterAsset(item.source, 'variants' in item ? item.variants : encoded.get(item)!);
+      'asset' in item ? item : rasterAsset(item.source, 'variants' in item ? item.variants : encoded.get(item)!, base);
     images[sources[i]!] = asset;
     for (const [name, bytes] of outputs) files.set(name, bytes);
   });
@@ -109,16 +111,22 @@ interface Plan {
   jobs: { width: number; format: Format }[];
 }
 
-type Prepared =
-  | Plan
-  | { source: string; variants: Variant[] }
-  | { source: string; asset: ImageAsset; outputs: [string, Uint8Array][] };
+type Prepared = Plan | { source: string; variants: Variant[] } | ({ source: string } & Output);
+
+/** An image's asset, its URLs under the site's base path, and the files it writes (output path, bytes). */
+type Output = { asset: ImageAsset; outputs: [string, Uint8Array][] };
 
 /** An SVG's asset, a cached image's variants, or the plan of what to encode (from the header alone: nothing is decoded yet). */
-async function prepare(source: string, contentDir: string, cacheDir: string, widest: number): Promise<Prepared> {
-  const bytes = await readSource(source, contentDir);
-  if (path.extname(source).toLowerCase() === '.svg') return { source, ...svgAsset(source, bytes, contentDir) };
-  const entry = cacheEntryOf(bytes, cacheDir);
+async function prepare(
+  source: string,
+  content: string,
+  cache: string,
+  widest: number,
+  base: string,
+): Promise<Prepared> {
+  const bytes = await readSource(source, content);
+  if (path.extname(source).toLowerCase() === '.svg') return { source, ...svgAsset(source, bytes, content, base) };
+  const entry = cacheEntryOf(bytes, cache);
   const variants = await readCache(entry, widest);
   if (variants) return { source, variants };
   const { default: sharp } = await import('sharp');
@@ -126,7 +134,7 @@ async function prepare(source: string, contentDir: string, cacheDir: string, wid
   try {
     meta = await sharp(bytes).metadata();
   } catch (cause) {
-    throw encodeProblem(source, contentDir, cause);
+    throw encodeProblem(source, content, cause);
   }
   const top = Math.min(meta.autoOrient.width, widest);
   const widths = [...new Set([...SETTINGS.widths.filter((w) => w < top), top])];
@@ -317,8 +325,10 @@ function outputName(source: string, sha256: string, ext: string, width?: number)
   return `${MEDIA_DIR}/${base}${width === undefined ? '' : `-${width}`}.${sha256.slice(0, 8)}.${ext}`;
 }
 
-function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
-  const named = variants.map((v) => ({ ...v, url: `/${outputName(source, v.sha256, EXTENSIONS[v.format], v.width)}` }));
+function rasterAsset(source: string, variants: Variant[], base: string): Output {
+  const named = variants
+    .map((v) => ({ ...v, file: outputName(source, v.sha256, EXTENSIONS[v.format], v.width) }))
+    .map((v) => ({ ...v, url: sitePath(base, v.file) }));
   const srcset = (formats: Format[]) =>
     named
       .filter((v) => formats.includes(v.format))
@@ -341,20 +351,16 @@ function rasterAsset(source: string, variants: Variant[]): { asset: ImageAsset; 
         { type: 'image/webp', srcset: srcset(['webp']) },
       ],
     },
-    outputs: named.map((v) => [v.url.slice(1), v.bytes]),
+    outputs: named.map((v) => [v.file, v.bytes]),
   };
 }
 
-function svgAsset(
-  source: string,
-  bytes: Buffer,
-  contentDir: string,
-): { asset: ImageAsset; outputs: [string, Uint8Array][] } {
+function svgAsset(source: string, bytes: Buffer, contentDir: string, base: string): Output {
   const size = svgSize(bytes.toString('utf8'));
   if (!size) throw imageProblem(source, contentDir, say('imageChangedNoSize', { image: source }));
   const { width, height } = size;
   const name = outputName(source, hash(bytes), 'svg');
-  return { asset: { src: `/${name}`, srcset: '', width, height, sources: [] }, outputs: [[name, bytes]] };
+  return { asset: { src: sitePath(base, name), srcset: '', width, height, sources: [] }, outputs: [[name, bytes]] };
 }
 
 // Templates need intrinsic dimensions to reserve layout space; unitless/px attributes win, the viewBox fills gaps.

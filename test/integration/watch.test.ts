@@ -577,6 +577,12 @@ describe('incremental builds', () => {
     });
     expect(burst).toMatchObject({ rendered: 3 });
     await edit('site.yaml', (text) => text.replace(/^(name: .*)$/m, '$1 Due'));
+    // A site moved under a sub-folder (GitHub Pages) moves every URL, the photos' too, and back again.
+    const moved = await edit('site.yaml', (text) =>
+      text.replace(/^url: (.*)$/m, 'url: https://example.github.io/studio/'),
+    );
+    expect(moved).toMatchObject({ rendered: moved.pages });
+    await edit('site.yaml', (text) => text.replace(/^url: .*$/m, 'url: https://studio-pss.example.com'));
     // A warning stays reported, at its line, while other files are saved; it goes once its file is fixed.
     await edit('services/06-genitorialita.md', (text) => text.replace('duration:', 'durata: 40\nduration:'));
     const warned = await edit('services/01-sostegno-psicologico.md', (text) => `${text}\nUn'altra riga.\n`);

@@ -193,7 +193,7 @@ describe('buildSite hooks (what watch passes)', () => {
         // The image stage is keyed by the images the content refers to, sorted.
         // Each image with the widest variant its uses need (src/bundle/image-uses.ts): a change of use re-encodes.
         // It starts as soon as the content is checked: the photos encode while the Markdown renders.
-        `reuse images ${JSON.stringify(['images/flag.svg 240', 'images/hero.jpg 2400', 'images/logo.svg 144', 'images/rossi.jpg 1200'].join('\n'))}`,
+        `reuse images ${JSON.stringify(['/', 'images/flag.svg 240', 'images/hero.jpg 2400', 'images/logo.svg 144', 'images/rossi.jpg 1200'].join('\n'))}`,
         'markdown 6',
         // The model's people, services and people's routes.
         'memo professional',
