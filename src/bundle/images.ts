@@ -119,14 +119,14 @@ type Output = { asset: ImageAsset; outputs: [string, Uint8Array][] };
 /** An SVG's asset, a cached image's variants, or the plan of what to encode (from the header alone: nothing is decoded yet). */
 async function prepare(
   source: string,
-  content: string,
-  cache: string,
+  contentDir: string,
+  cacheDir: string,
   widest: number,
   base: string,
 ): Promise<Prepared> {
-  const bytes = await readSource(source, content);
-  if (path.extname(source).toLowerCase() === '.svg') return { source, ...svgAsset(source, bytes, content, base) };
-  const entry = cacheEntryOf(bytes, cache);
+  const bytes = await readSource(source, contentDir);
+  if (path.extname(source).toLowerCase() === '.svg') return { source, ...svgAsset(source, bytes, contentDir, base) };
+  const entry = cacheEntryOf(bytes, cacheDir);
   const variants = await readCache(entry, widest);
   if (variants) return { source, variants };
   const { default: sharp } = await import('sharp');
@@ -134,7 +134,7 @@ async function prepare(
   try {
     meta = await sharp(bytes).metadata();
   } catch (cause) {
-    throw encodeProblem(source, content, cause);
+    throw encodeProblem(source, contentDir, cause);
   }
   const top = Math.min(meta.autoOrient.width, widest);
   const widths = [...new Set([...SETTINGS.widths.filter((w) => w < top), top])];
