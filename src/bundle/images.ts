@@ -326,9 +326,10 @@ function outputName(source: string, sha256: string, ext: string, width?: number)
 }
 
 function rasterAsset(source: string, variants: Variant[], base: string): Output {
-  const named = variants
-    .map((v) => ({ ...v, file: outputName(source, v.sha256, EXTENSIONS[v.format], v.width) }))
-    .map((v) => ({ ...v, url: sitePath(base, v.file) }));
+  const named = variants.map((v) => {
+    const file = outputName(source, v.sha256, EXTENSIONS[v.format], v.width);
+    return { ...v, file, url: sitePath(base, file) };
+  });
   const srcset = (formats: Format[]) =>
     named
       .filter((v) => formats.includes(v.format))
