@@ -16,7 +16,8 @@ const compiled = `${root}lib/cli.cjs`;
 
 // glibc keeps what sharp's encoder threads free, in one arena per thread: 100-300 MB of a build's peak
 // (docs/performance.md). It reads MALLOC_ARENA_MAX only at start, so `watch` and a `build` with no photos
-// kept yet (src/options.ts) start once more with it: execve keeps the process, for ~40 ms of start-up.
+// in the cache yet (where src/options.ts puts it) start once more with it, execve keeping the process:
+// ~40 ms of start-up. A read-only install keeps its cache elsewhere; its builds always start twice.
 const [command] = process.argv.slice(2);
 const encodes =
   command === 'watch' || (command === 'build' && !existsSync(`${root}node_modules/.cache/brochure/images`));
